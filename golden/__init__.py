@@ -1,0 +1,7 @@
+"""Golden models of the Score-4 and Blokus Duo cores.
+
+Pure Python (3.9 syntax, so the unchanged model also runs under PyPy 3.9):
+rules, byte-level protocol sessions and the exact move each core chooses.
+Nothing here knows about hardware, MyHDL or cocotb, and nothing here imports
+another package of this project.
+"""

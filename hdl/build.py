@@ -1,0 +1,150 @@
+"""Generate Verilog for a unit of this project, into build/ (never on import).
+
+    python -m hdl.build --core {score4|blokus|uart_echo} [--clk-hz HZ] [--baud BAUD]
+                        [--budget N] [--team XX] [--out DIR] [--print-config]
+    python -m hdl.build --config NAME [--out DIR]      # a named configuration
+    python -m hdl.build --all [--out DIR]               # every core there is
+
+Output is deterministic (no date header) and self-contained: each file holds
+every submodule it needs. A conversion is written to a fresh folder first, so
+a failed one never leaves a truncated file in DIR.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from hdl import configs
+from hdl.params import ConfigError
+
+DEFAULT_OUT = os.path.join("build", "verilog")
+
+
+def _uart_echo(cfg):
+    """Top levels of the UART test unit: [(module name, block instance)]."""
+    from myhdl import ResetSignal, Signal, intbv
+
+    from hdl.uart_echo import uart_echo
+
+    clk = Signal(bool(0))
+    rst = ResetSignal(0, active=1, isasync=False)
+    rx, tx = Signal(bool(1)), Signal(bool(1))
+    inst = uart_echo(clk, rst, rx, tx, Signal(intbv(0)[16:]), Signal(intbv(0)[8:]),
+                     Signal(intbv(0)[8:]), Signal(intbv(0)[8:]),
+                     divisor=cfg.divisor)
+    return [("uart_echo", inst)]
+
+
+# unit name -> (builder, default baud, takes budget/team). The cores join this
+# table as they land; a unit not listed here cannot be asked for.
+UNITS = {
+    "uart_echo": (_uart_echo, 115200, False),
+}
+CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
+
+
+def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
+    """A checked Config for `unit` with defaults filled in (ConfigError if bad)."""
+    if unit not in UNITS:
+        raise ConfigError("unknown unit %r; buildable here: %s"
+                          % (unit, ", ".join(sorted(UNITS))))
+    _, default_baud, game = UNITS[unit]
+    if not game and (budget is not None or team is not None):
+        raise ConfigError("%s takes no --budget or --team" % unit)
+    cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
+                         default_baud if baud is None else baud, budget, team)
+    cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
+    return cfg
+
+
+def convert(cfg, out_dir):
+    """Write the Verilog of `cfg` into `out_dir`; return the paths written.
+
+    MyHDL orders some statements (the reset assignments of an `always_seq`)
+    by iterating a set of names, so its output follows Python's string-hash
+    seed. The conversion therefore always runs with PYTHONHASHSEED=0: here
+    when this process has it, otherwise in a child process that does.
+    """
+    if os.environ.get("PYTHONHASHSEED") == "0":
+        return _convert_here(cfg, out_dir)
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    code = ("import json, sys; from hdl import build, configs; "
+            "paths = build._convert_here(configs.Config(**json.loads(sys.argv[1])), sys.argv[2]); "
+            "print(json.dumps(paths))")
+    proc = subprocess.run([sys.executable, "-c", code, json.dumps(cfg._asdict()), out_dir],
+                          env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ConfigError("conversion of %s failed:\n%s" % (cfg.unit, proc.stderr.strip()))
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _convert_here(cfg, out_dir):
+    builder = UNITS[cfg.unit][0]
+    os.makedirs(out_dir, exist_ok=True)
+    written = []
+    for name, inst in builder(cfg):
+        tmp = tempfile.mkdtemp(prefix="hdlbuild-")
+        try:
+            inst.convert(hdl="Verilog", path=tmp, name=name, testbench=False,
+                         no_myhdl_header=True)
+            src = os.path.join(tmp, name + ".v")
+            dst = os.path.join(out_dir, name + ".v")
+            shutil.move(src, dst)
+            written.append(dst)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return written
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="python -m hdl.build",
+        description="Generate the Verilog of a core (or of a test unit) into build/.")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--core", choices=sorted(UNITS),
+                      help="the unit to build (cores: %s)" % (", ".join(CORES) or "none yet"))
+    what.add_argument("--config", metavar="NAME",
+                      help="a named configuration from hdl/configs.py (%s)"
+                      % ", ".join(sorted(configs.CONFIGS)))
+    what.add_argument("--all", action="store_true",
+                      help="every core at its default configuration")
+    p.add_argument("--clk-hz", type=int, metavar="HZ",
+                   help="clock frequency (default %d)" % configs.DEFAULT_CLK_HZ)
+    p.add_argument("--baud", type=int, help="serial bit rate (default: the game's)")
+    p.add_argument("--budget", type=int, metavar="N", help="search nodes per move")
+    p.add_argument("--team", metavar="XX", help="Blokus team code (default 01)")
+    p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
+                   help="output folder (default %s)" % DEFAULT_OUT)
+    p.add_argument("--print-config", action="store_true",
+                   help="print the effective configuration as JSON and write nothing")
+    return p
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    try:
+        if args.all:
+            cfgs = [make_config(u) for u in (CORES or ("uart_echo",))]
+        elif args.config:
+            cfgs = [configs.get(args.config)]
+            cfgs[0].divisor
+        else:
+            cfgs = [make_config(args.core, args.clk_hz, args.baud, args.budget, args.team)]
+        if args.print_config:
+            for cfg in cfgs:
+                print(json.dumps(cfg.as_dict(), sort_keys=True))
+            return 0
+        for cfg in cfgs:
+            for path in convert(cfg, args.out):
+                print("wrote %s" % path)
+    except (ConfigError, KeyError) as exc:
+        print("error: %s" % (exc.args[0] if exc.args else exc), file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Named build configurations, the one place they are defined.
+
+A configuration is (unit, clock, baud, budget, team). The per-commit suite
+uses reduced clocks, a few dozen cycles per bit, so that simulated serial
+traffic is cheap; the `*_50m` ones are the real board's clock.
+"""
+from collections import namedtuple
+
+from hdl.params import STALL_BITS, uart_divisor
+
+DEFAULT_CLK_HZ = 50000000
+
+
+class Config(namedtuple("Config", "unit clk_hz baud budget team")):
+    """One buildable configuration; `divisor` and `stall_cycles` derive from it."""
+
+    __slots__ = ()
+
+    @property
+    def divisor(self):
+        return uart_divisor(self.clk_hz, self.baud)
+
+    @property
+    def stall_cycles(self):
+        return STALL_BITS * self.divisor
+
+    def as_dict(self):
+        d = self._asdict()
+        d["divisor"] = self.divisor
+        d["stall_cycles"] = self.stall_cycles
+        return d
+
+
+CONFIGS = {
+    # UART test unit (verif/uart): the real clock at both game bauds, and a
+    # reduced clock with 32 cycles per bit.
+    "uart_9600_50m": Config("uart_echo", DEFAULT_CLK_HZ, 9600, None, None),
+    "uart_115200_50m": Config("uart_echo", DEFAULT_CLK_HZ, 115200, None, None),
+    "uart_fast": Config("uart_echo", 32 * 115200, 115200, None, None),
+}
+
+
+def get(name):
+    """The configuration called `name`, or a KeyError listing the known ones."""
+    try:
+        return CONFIGS[name]
+    except KeyError:
+        raise KeyError("unknown configuration %r; known: %s"
+                       % (name, ", ".join(sorted(CONFIGS)))) from None

@@ -1,0 +1,69 @@
+"""Run a cocotb testbench module on one named configuration, under pytest.
+
+    run("uart_fast", "verif.uart.tb_uart")
+
+builds the configuration's Verilog into build/sim/<config>/<module>/verilog,
+compiles it with Icarus (the default; cocotb 2.1 cannot drive Debian's
+Verilator 5.006) into .../sim_build, runs the module's tests in that folder
+with the run's seed and the configuration in TB_CONFIG, and fails unless the
+results file reports at least one test and no failure. Each (config, module)
+pair has its own folders, so runs can go in parallel (pytest -n).
+"""
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+from hdl import build, configs
+from verif.tb import ENV_CONFIG, ENV_COVERAGE
+
+REPO = Path(__file__).resolve().parents[1]
+SIM_ROOT = REPO / "build" / "sim"
+ENV_SEED = "SEED"
+
+
+def run_seed():
+    """One seed per run: $SEED if set, else chosen once and exported so that
+    every simulation of this run (and pytest-xdist workers) use the same."""
+    if not os.environ.get(ENV_SEED):
+        os.environ[ENV_SEED] = str(random.SystemRandom().randrange(1, 2 ** 31))
+    return int(os.environ[ENV_SEED])
+
+
+def top_module(cfg):
+    """The module a testbench drives: CORE_top for a core, else the unit itself."""
+    return cfg.unit + "_top" if cfg.unit in build.CORES else cfg.unit
+
+
+def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
+        simulator="icarus"):
+    """Build and simulate; return the path of the results XML."""
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+    cfg = configs.get(config_name)
+    work = SIM_ROOT / config_name / test_module.rsplit(".", 1)[-1]
+    vdir = work / "verilog"
+    shutil.rmtree(vdir, ignore_errors=True)
+    sources = build.convert(cfg, str(vdir))
+    top = top_module(cfg)
+    runner = get_runner(simulator)
+    runner.build(sources=sources, hdl_toplevel=top, build_dir=work / "sim_build",
+                 always=True, waves=waves)
+    coverage_xml = work / "coverage.xml"
+    if coverage_xml.exists():
+        coverage_xml.unlink()
+    env = {ENV_CONFIG: json.dumps(cfg.as_dict()), ENV_COVERAGE: str(coverage_xml)}
+    env.update(extra_env or {})
+    seed = run_seed()
+    print("simulating %s on %s with seed %d (replay: SEED=%d)" % (test_module, config_name, seed, seed))
+    results = runner.test(test_module=test_module, hdl_toplevel=top,
+                          build_dir=work / "sim_build", test_dir=work, seed=seed,
+                          testcase=testcase, extra_env=env, waves=waves,
+                          results_xml=str(work / "results.xml"))
+    total, failed = get_results(results)
+    assert total > 0, "no cocotb test ran in %s" % test_module
+    assert failed == 0, "%d of %d cocotb tests failed in %s on %s (seed %d); log in %s" % (
+        failed, total, test_module, config_name, seed, work)
+    return results

@@ -1,0 +1,46 @@
+"""What every cocotb testbench module needs: its configuration, clock, reset."""
+import json
+import os
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles
+
+ENV_CONFIG = "TB_CONFIG"        # JSON of hdl.configs.Config.as_dict(), set by verif.runner
+ENV_COVERAGE = "TB_COVERAGE_XML"  # where this run writes its functional coverage
+
+
+class TbConfig:
+    """The build configuration as the testbench sees it (read from TB_CONFIG)."""
+
+    def __init__(self, d):
+        self.__dict__.update(d)
+        self.clk_period_ps = int(round(1e12 / self.clk_hz / 20.0)) * 20   # even, in 10 ps steps
+        self.bit_ps = self.divisor * self.clk_period_ps                  # the DUT's bit time
+
+    @classmethod
+    def from_env(cls):
+        raw = os.environ.get(ENV_CONFIG)
+        if not raw:
+            raise RuntimeError("%s is not set: run this testbench through verif.runner" % ENV_CONFIG)
+        return cls(json.loads(raw))
+
+    @property
+    def baud_actual(self):
+        return 1e12 / self.bit_ps
+
+
+async def start(dut, cfg, reset_cycles=4):
+    """Start the clock (GPI implementation: fastest) and pulse the synchronous reset."""
+    Clock(dut.clk, cfg.clk_period_ps, unit="ps", impl="gpi").start()
+    dut.uart_rx.value = 1
+    dut.rst.value = 1
+    await ClockCycles(dut.clk, reset_cycles)
+    dut.rst.value = 0
+    await ClockCycles(dut.clk, 2)
+
+
+def seed():
+    """The run's random seed (verif.runner passes it to cocotb, which seeds
+    `random` with it); SEED=<it> replays the run."""
+    return os.environ.get("SEED") or cocotb.RANDOM_SEED
