@@ -1,0 +1,42 @@
+# Score-4 and Blokus Duo cores for the DE2: see README.md.
+# Every target sets the environment up first (once; quiet afterwards).
+
+PY      := .venv/bin/python
+JOBS    ?= 2
+PYTEST  := $(PY) -m pytest -n $(JOBS)
+
+.DEFAULT_GOAL := help
+.PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean
+
+help: ## this list
+	@echo "make targets:"
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  %-12s %s\n", $$1, $$2}'
+	@echo "variables: JOBS=$(JOBS) (parallel pytest workers), SEED=N (replay a run's random choices)"
+
+setup: ## install the pinned Python environment (.venv) and the simulators when missing
+	@bash tools/setup.sh
+
+sim: setup ## the whole regression: golden models, RTL units, testbenches (the CI command)
+	$(PYTEST)
+
+sim-long: setup ## the regression plus the long runs (whole games at the real 50 MHz clock)
+	$(PYTEST) --run-slow
+
+test-golden: setup ## golden-model tests only
+	$(PYTEST) golden
+
+test-hdl: setup ## RTL build and lint tests only
+	$(PYTEST) hdl
+
+test-verif: setup ## cocotb/pyuvm testbenches only
+	$(PYTEST) verif
+
+verilog: setup ## write the Verilog of every core to build/verilog/
+	$(PY) -m hdl.build --all
+
+coverage: setup ## run the testbenches and write the coverage report to build/coverage/
+	$(PYTEST) verif
+	$(PY) -m verif.coverage
+
+clean: ## remove build products (keeps .venv)
+	rm -rf build .pytest_cache .hypothesis

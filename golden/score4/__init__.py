@@ -1,0 +1,19 @@
+"""Golden model of the Score-4 core (pure Python 3.9, standard library only).
+
+* ``encoding``: the shared numbering (posts, cells, the 76 line masks,
+  protocol bytes); also used by the RTL generator and the testbenches.
+* ``board``: the rules on two 64-bit bitboards (``Position``).
+* ``search``: ``choose(position, budget)``, the move the board plays
+  (currently a placeholder policy, see its docstring), ``DEFAULT_BUDGET``.
+* ``session``: ``Session``, the byte-level protocol the RTL must equal.
+"""
+
+from . import board, encoding, search, session
+from .board import EMPTY, Position
+from .encoding import LINES, NUM_LINES, post_to_text, text_to_post
+from .search import DEFAULT_BUDGET, choose
+from .session import Session
+
+__all__ = ["Session", "Position", "EMPTY", "choose", "DEFAULT_BUDGET",
+           "LINES", "NUM_LINES", "post_to_text", "text_to_post",
+           "board", "encoding", "search", "session"]
