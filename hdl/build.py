@@ -38,10 +38,26 @@ def _uart_echo(cfg):
     return [("uart_echo", inst)]
 
 
+def _score4_search(cfg):
+    """The Score-4 search engine alone (unit-tested against the golden search)."""
+    from myhdl import ResetSignal, Signal, intbv
+
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+    from hdl.score4.search import NODE_BITS, score4_search
+
+    b = lambda n: Signal(intbv(0)[n:])
+    inst = score4_search(Signal(bool(0)), ResetSignal(0, active=1, isasync=False),
+                         Signal(bool(0)), b(64), b(64), b(NODE_BITS), Signal(bool(0)),
+                         Signal(bool(0)), b(4), b(NODE_BITS), b(7),
+                         Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(3), b(32))
+    return [("score4_search", inst)]
+
+
 # unit name -> (builder, default baud, takes budget/team). The cores join this
 # table as they land; a unit not listed here cannot be asked for.
 UNITS = {
     "uart_echo": (_uart_echo, 115200, False),
+    "score4_search": (_score4_search, 9600, False),
 }
 CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
 

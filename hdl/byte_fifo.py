@@ -3,14 +3,14 @@ from myhdl import Signal, always_comb, always_seq, block, intbv
 
 
 @block
-def byte_fifo(clk, rst, din, push, dout, pop, empty, full, depth=16):
-    """A FIFO of `depth` bytes (a power of two).
+def byte_fifo(clk, rst, din, push, dout, pop, empty, full, depth=16, width=8):
+    """A FIFO of `depth` words of `width` bits (depth a power of two).
 
     Ports:
         clk, rst  in   clock, synchronous reset (active high)
-        din       in   8 bits written when `push` is high and `full` is low
+        din       in   `width` bits written when `push` is high and `full` is low
         push      in   write request (ignored when full)
-        dout      out  8 bits, the oldest byte, valid while `empty` is low
+        dout      out  `width` bits, the oldest word, valid while `empty` is low
         pop       in   remove the oldest byte (ignored when empty)
         empty     out  no byte stored
         full      out  `depth` bytes stored
@@ -18,7 +18,7 @@ def byte_fifo(clk, rst, din, push, dout, pop, empty, full, depth=16):
     if depth < 2 or depth & (depth - 1):
         raise ValueError("byte_fifo: depth must be a power of two >= 2, got %r" % depth)
     aw = depth.bit_length() - 1
-    mem = [Signal(intbv(0)[8:]) for _ in range(depth)]
+    mem = [Signal(intbv(0)[width:]) for _ in range(depth)]
     wr = Signal(intbv(0)[aw + 1:])
     rd = Signal(intbv(0)[aw + 1:])
 

@@ -37,6 +37,8 @@ CONFIGS = {
     "uart_9600_50m": Config("uart_echo", DEFAULT_CLK_HZ, 9600, None, None),
     "uart_115200_50m": Config("uart_echo", DEFAULT_CLK_HZ, 115200, None, None),
     "uart_fast": Config("uart_echo", 32 * 115200, 115200, None, None),
+    # Score-4 search engine alone (its ports carry the budget)
+    "score4_search": Config("score4_search", DEFAULT_CLK_HZ, 9600, None, None),
 }
 
 

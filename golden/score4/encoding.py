@@ -158,6 +158,16 @@ CENTRE_FIRST_ORDER = CENTRE_POSTS + tuple(p for p in range(NUM_POSTS)
                                           if p not in CENTRE_POSTS)
 """The 4 centre posts, then the other 12 by ascending index."""
 
+CORNER_POSTS = (post_index(1, 1), post_index(4, 1),
+                post_index(1, 4), post_index(4, 4))           # (0, 3, 12, 15)
+"""The 4 corner posts, by index."""
+
+SEARCH_ORDER = CENTRE_POSTS + CORNER_POSTS + tuple(
+    p for p in range(NUM_POSTS) if p not in CENTRE_POSTS + CORNER_POSTS)
+"""The order the search tries moves in (golden.score4.search and the RTL):
+centre posts, corners, then edges, each by index; centre and corner cells
+lie on the most lines."""
+
 # ------------------------------------------------------------ protocol text
 
 NEW_GAME = b"0"

@@ -38,7 +38,8 @@ Protocol decisions (they refine ``score4.md`` and are the contract)
      else (a full post, or exactly one digit 0 as in ``A03``/``A30``): illegal,
      not applied, ``illegal_moves += 1``.
   3. If every post is full the board answers ``00``. Otherwise it plays
-     ``chooser(position, budget)`` (a post index; see ``search.choose``),
+     ``search.search(position, budget)`` (or a custom ``chooser(position,
+     budget)`` given to the constructor): a post index,
      puts its bead there and answers the two ASCII digits x then y. A chooser
      returning None makes the board pass (``00``) with free posts; the default
      chooser never does. A chooser returning a full or invalid post is a bug:
@@ -57,7 +58,7 @@ from .board import EMPTY, landing_cells
 from .encoding import (DIGIT_ZERO_BYTE, NEW_GAME_BYTE, NEW_GAME_REPLY,
                        NUM_POSTS, PASS, POST_MASK, REQUEST_OPENER_BYTE, SIZE,
                        post_to_text)
-from .search import DEFAULT_BUDGET, check_budget, choose
+from .search import DEFAULT_BUDGET, check_budget, search
 
 __all__ = ["Session"]
 
@@ -72,7 +73,7 @@ class Session(object):
         if budget is None:
             budget = DEFAULT_BUDGET
         self.budget = check_budget(budget)
-        self.chooser = choose if chooser is None else chooser
+        self.chooser = chooser     # None: golden.score4.search (the core's search)
         self.reset()
 
     def reset(self):
@@ -84,6 +85,7 @@ class Session(object):
         self.framing_errors = 0
         self.illegal_moves = 0
         self.requests = 0
+        self.last_search = None   # SearchResult of the board's last move (default chooser)
 
     @property
     def in_message(self):
@@ -152,7 +154,11 @@ class Session(object):
         self.position = pos
         if not landing_cells(pos.mine | pos.theirs):
             return PASS                            # every post full
-        move = self.chooser(pos, self.budget)
+        if self.chooser is None:
+            self.last_search = search(pos, self.budget)
+            move = self.last_search.move
+        else:
+            move = self.chooser(pos, self.budget)
         if move is None:
             return PASS
         if (isinstance(move, bool) or not isinstance(move, int)

@@ -1,0 +1,27 @@
+"""The Score-4 core: MyHDL blocks, one per file.
+
+    score4_line     one of the 76 lines: its evaluation term, won through a cell
+    score4_checker  all 76 lines: win through the new bead, full board, evaluation
+    adder_tree      signed sum of many small terms
+    score4_search   the search of golden/score4/search.py, in hardware
+    score4_top      UART + protocol + board + search: the board-independent core
+    score4_de2      the DE2 top level around score4_top
+
+Timing contract (checked by the testbench on every move): one search of n
+nodes takes at most FIXED_CYCLES + CYCLES_PER_NODE * n clock cycles.
+"""
+
+CYCLES_PER_NODE = 4       # GEN + EVAL + COMB, + RETURN for a node that was descended into
+FIXED_CYCLES = 2 + 2 * 2 * 16 + 64 * 3 + 4
+"""start, the win and block scans (2 cycles a post, two passes), up to 64
+iterations' start/finish, finish."""
+
+
+def worst_case_cycles(budget):
+    """Most clock cycles one search with this budget can take."""
+    return FIXED_CYCLES + CYCLES_PER_NODE * budget
+
+
+def largest_budget(clk_hz, seconds):
+    """The largest budget whose worst case fits in `seconds` at `clk_hz`."""
+    return max(1, (int(clk_hz * seconds) - FIXED_CYCLES) // CYCLES_PER_NODE)

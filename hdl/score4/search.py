@@ -1,0 +1,406 @@
+"""The Score-4 search engine: golden/score4/search.py in hardware."""
+from myhdl import (ConcatSignal, Signal, always, always_comb, always_seq, block, concat,
+                   enum, intbv)
+
+from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
+from golden.score4.search import INF, PROVEN, WIN
+from hdl.decoder import decoder
+from hdl.priority_encoder import priority_encoder
+from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
+
+REASONS = ("full", "win", "block", "search", "fallback")   # the `reason` output, by code
+NODE_BITS = 28
+STACK_DEPTH = 64
+FRAME_BITS = 5 + 14 + 14 + 14 + 6
+
+
+@block
+def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
+                  depth, score, reason, cycles):
+    """Choose the move for `me` exactly as golden.score4.search.search does.
+
+    Ports:
+        clk, rst  in   clock, synchronous reset (active high)
+        start     in   pulse while not busy: search the position (me, opp)
+        me, opp   in   64-bit bitboards, me to move (held only on the start cycle)
+        budget    in   28 bits, >= 1: the most nodes to spend
+        busy      out  high from the cycle after start until done
+        done      out  one-cycle pulse: the results below are valid (they hold
+                       until the next start)
+        move      out  4 bits: the post to play (undefined when reason is "full")
+        nodes     out  28 bits: nodes spent
+        depth     out  7 bits: depth of the last completed iteration (0: none)
+        score     out  14-bit signed: its root score
+        reason    out  3 bits: index into REASONS
+        cycles    out  32 bits: clock cycles from start to done
+
+    Timing: a search that spends n nodes takes at most
+    hdl.score4.FIXED_CYCLES + hdl.score4.CYCLES_PER_NODE * n cycles: a node
+    costs GEN + EVAL + COMB, plus RETURN when it was searched below.
+    """
+    t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "ITER_START", "GEN", "EVAL",
+                   "COMB", "RETURN", "ITER_DONE", "FINISH")
+    state = Signal(t_state.IDLE)
+
+    def s14(v=0):
+        return Signal(intbv(v, min=SCORE_MIN, max=SCORE_MAX))
+
+    # position being searched: x to move at the current ply
+    x = Signal(intbv(0)[NUM_CELLS:])
+    y = Signal(intbv(0)[NUM_CELLS:])
+    occ = Signal(intbv(0)[NUM_CELLS:])
+    ply = Signal(intbv(0, min=0, max=STACK_DEPTH))    # <= 63: a descent needs ply + 1 < depth <= 64
+    diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
+    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
+    # the current frame
+    fidx = Signal(intbv(0, min=0, max=18))     # next slot to try: 0 = pv (root only), k+1 = ORDER[k]
+    falpha, fbeta, fbest = s14(), s14(), s14()
+    cur_post = Signal(intbv(0)[4:])
+    root_best = Signal(intbv(0)[4:])
+    pv = Signal(intbv(0)[4:])
+    pv_valid = Signal(bool(0))
+    # win/block pre-scan
+    pidx = Signal(intbv(0, min=0, max=NUM_POSTS))
+    ppass = Signal(bool(0))                    # 0: can I win, 1: must I block
+    have_fallback = Signal(bool(0))
+    # checker inputs (registered) and outputs
+    chk_x = Signal(intbv(0)[NUM_CELLS:])
+    chk_y = Signal(intbv(0)[NUM_CELLS:])
+    chk_land = Signal(intbv(0)[6:])
+    won, full = Signal(bool(0)), Signal(bool(0))
+    ev = s14()
+    won_q, full_q = Signal(bool(0)), Signal(bool(0))
+    from_child = Signal(bool(0))               # COMB takes sval (a child's value), not the checker
+    sval = s14()
+    # generation
+    free = Signal(intbv(0)[NUM_POSTS:])
+    ordfree = Signal(intbv(0)[NUM_POSTS:])
+    pv_onehot = Signal(intbv(0)[NUM_POSTS:])
+    root_pv = Signal(bool(0))
+    # bit k = the post's bit for SEARCH_ORDER[k] (wiring only)
+    free_ord = ConcatSignal(*[free(SEARCH_ORDER[k]) for k in reversed(range(NUM_POSTS))])
+    pv_ord = ConcatSignal(*[pv_onehot(SEARCH_ORDER[k]) for k in reversed(range(NUM_POSTS))])
+    cand = Signal(intbv(0)[17:])
+    has_cand = Signal(bool(0))
+    sel = Signal(intbv(0, min=0, max=18))      # 17: no candidate
+    fidx_onehot = Signal(intbv(0)[17:])        # all zero for fidx = 17
+    below_fidx = Signal(intbv(0)[17:])         # slots already tried
+    sel_post = Signal(intbv(0)[4:])
+    qpost = Signal(intbv(0)[4:])               # the post whose landing cell is computed
+    order_post = Signal(intbv(0)[4:])
+    slot_post = Signal(intbv(0)[4:])
+    qheight = Signal(intbv(0)[2:])
+    qfree_cells = Signal(intbv(0, min=0, max=NUM_CELLS + 1))   # 4 - height, as wide as `empties`
+    occ0, occ1, occ2 = [Signal(intbv(0)[NUM_POSTS:]) for _ in range(3)]   # levels 1..3
+    qland = Signal(intbv(0)[6:])
+    qonehot = Signal(intbv(0)[NUM_CELLS:])
+    # stack of frames below the current ply
+    stack = [Signal(intbv(0)[FRAME_BITS:]) for _ in range(STACK_DEPTH)]
+    st_we = Signal(bool(0))
+    st_waddr = Signal(intbv(0)[6:])
+    st_wdata = Signal(intbv(0)[FRAME_BITS:])
+    st_raddr = Signal(intbv(0)[6:])
+    st_rdata = Signal(intbv(0)[FRAME_BITS:])
+    pop_idx = Signal(intbv(0, min=0, max=18))
+    pop_alpha, pop_beta, pop_best = s14(), s14(), s14()
+    pop_land = Signal(intbv(0)[6:])
+    pop_onehot = Signal(intbv(0)[NUM_CELLS:])
+    ev_s = s14()                               # the score COMB combines
+    alpha_max = s14()                          # max(falpha, ev_s)
+    win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
+
+    checker = score4_checker(clk, chk_x, chk_y, chk_land, won, full, ev)
+    pv_dec = decoder(pv, pv_onehot)
+    q_dec = decoder(qland, qonehot)
+    pop_dec = decoder(pop_land, pop_onehot)
+    fidx_dec = decoder(fidx, fidx_onehot)
+    encoder = priority_encoder(cand, sel)
+
+    @always_comb
+    def occupancy():
+        occ.next = x | y
+
+    @always_comb
+    def levels():
+        occ0.next = occ[16:0]
+        occ1.next = occ[32:16]
+        occ2.next = occ[48:32]
+
+    @always_comb
+    def free_posts():
+        for p in range(NUM_POSTS):
+            free.next[p] = not occ[3 * NUM_POSTS + p]
+
+    @always_comb
+    def root_slot():
+        root_pv.next = ply == 0 and pv_valid
+
+    @always_comb
+    def ordered_free():
+        # the root tries the pv in slot 0, so its slot in ORDER is skipped
+        if root_pv:
+            ordfree.next = free_ord & ~pv_ord
+        else:
+            ordfree.next = free_ord
+
+    @always_comb
+    def candidates():
+        # slot 0 is the previous iteration's best move, tried first at the root
+        cand.next = concat(ordfree, root_pv) & ~below_fidx
+
+    @always_comb
+    def any_cand():
+        has_cand.next = cand != 0
+        # slots below fidx: a thermometer of fidx's one-hot
+        below_fidx.next = fidx_onehot - 1
+
+    @always_comb
+    def order_lookup():
+        if state == t_state.PRE_SET or state == t_state.PRE_CHK:
+            order_post.next = SEARCH_ORDER[pidx]
+        elif sel == 0 or sel == 17:
+            order_post.next = 0
+        else:
+            order_post.next = SEARCH_ORDER[sel - 1]
+
+    @always_comb
+    def slot():
+        if sel == 0:
+            slot_post.next = pv
+        else:
+            slot_post.next = order_post
+
+    @always_comb
+    def query():
+        if state == t_state.PRE_SET:
+            qpost.next = order_post
+        else:
+            qpost.next = slot_post
+        sel_post.next = slot_post
+
+    @always_comb
+    def height():
+        if not occ0[qpost]:
+            qheight.next = 0
+            qfree_cells.next = 4
+        elif not occ1[qpost]:
+            qheight.next = 1
+            qfree_cells.next = 3
+        elif not occ2[qpost]:
+            qheight.next = 2
+            qfree_cells.next = 2
+        else:
+            qheight.next = 3
+            qfree_cells.next = 1
+
+    @always_comb
+    def landing():
+        qland.next = concat(qheight, qpost)
+
+
+    @always_comb
+    def unpack():
+        pop_idx.next = st_rdata[FRAME_BITS:FRAME_BITS - 5]
+        pop_alpha.next = st_rdata[48:34].signed()
+        pop_beta.next = st_rdata[34:20].signed()
+        pop_best.next = st_rdata[20:6].signed()
+        pop_land.next = st_rdata[6:0]
+
+
+    @always_comb
+    def stack_addr():
+        if ply == 0:
+            st_raddr.next = 0
+        else:
+            st_raddr.next = ply - 1
+
+    @always(clk.posedge)
+    def stack_ram():
+        if st_we:
+            stack[st_waddr].next = st_wdata
+        st_rdata.next = stack[st_raddr]
+
+    @always_comb
+    def comb_score():
+        if from_child:
+            ev_s.next = sval
+        elif won_q:
+            ev_s.next = win_here
+        elif full_q:
+            ev_s.next = 0
+        else:
+            ev_s.next = ev
+
+    @always_comb
+    def new_alpha():
+        if ev_s > falpha:
+            alpha_max.next = ev_s
+        else:
+            alpha_max.next = falpha
+
+    @always_seq(clk.posedge, reset=rst)
+    def fsm():
+        done.next = 0
+        st_we.next = 0
+        if state != t_state.IDLE:
+            cycles.next = cycles + 1
+
+        if state == t_state.IDLE:
+            if start:
+                x.next = me
+                y.next = opp
+                empties.next = 0
+                busy.next = 1
+                cycles.next = 1
+                nodes.next = 0
+                depth.next = 0
+                score.next = 0
+                pidx.next = 0
+                ppass.next = 0
+                have_fallback.next = 0
+                pv_valid.next = 0
+                ply.next = 0
+                reason.next = 0                     # full, unless a move is found
+                state.next = t_state.PRE_SET
+
+        elif state == t_state.PRE_SET:
+            # post ORDER[pidx]: put my (pass 0) or the opponent's (pass 1) bead on it
+            if not ppass and free[order_post]:
+                empties.next = empties + qfree_cells     # the first pass counts empty cells
+            if free[order_post]:
+                if not have_fallback:
+                    move.next = order_post
+                    have_fallback.next = 1
+                if ppass:
+                    chk_x.next = y | qonehot
+                else:
+                    chk_x.next = x | qonehot
+                chk_land.next = qland
+                state.next = t_state.PRE_CHK
+            elif pidx == NUM_POSTS - 1:
+                if not have_fallback:
+                    state.next = t_state.FINISH   # no free post: reason stays "full"
+                elif ppass:
+                    diter.next = 1
+                    reason.next = 4               # fallback until an iteration completes
+                    state.next = t_state.ITER_START
+                else:
+                    ppass.next = 1
+                    pidx.next = 0
+            else:
+                pidx.next = pidx + 1
+
+        elif state == t_state.PRE_CHK:
+            if won:
+                move.next = order_post
+                if ppass:
+                    reason.next = 2
+                else:
+                    reason.next = 1
+                state.next = t_state.FINISH
+            elif pidx == NUM_POSTS - 1:
+                if ppass:
+                    diter.next = 1
+                    reason.next = 4
+                    state.next = t_state.ITER_START
+                else:
+                    ppass.next = 1
+                    pidx.next = 0
+                    state.next = t_state.PRE_SET
+            else:
+                pidx.next = pidx + 1
+                state.next = t_state.PRE_SET
+
+        elif state == t_state.ITER_START:
+            win_here.next = WIN - 1
+            falpha.next = -INF
+            fbeta.next = INF
+            fbest.next = -INF
+            fidx.next = 0
+            state.next = t_state.GEN
+
+        elif state == t_state.GEN:
+            # a candidate exists here (checked before entering GEN)
+            if nodes == budget:
+                state.next = t_state.FINISH           # abandon the iteration
+            else:
+                nodes.next = nodes + 1
+                chk_x.next = x | qonehot
+                chk_y.next = y
+                chk_land.next = qland
+                cur_post.next = sel_post
+                fidx.next = sel + 1
+                state.next = t_state.EVAL
+
+        elif state == t_state.EVAL:
+            won_q.next = won
+            full_q.next = full
+            from_child.next = 0
+            if won or full or ply + 1 == diter:
+                state.next = t_state.COMB
+            else:
+                # descend: push this frame, the child is (y, x + bead) with x's window negated
+                st_we.next = 1
+                st_waddr.next = ply
+                st_wdata.next = concat(fidx[5:], falpha[14:], fbeta[14:], fbest[14:], chk_land)
+                x.next = y
+                y.next = chk_x
+                ply.next = ply + 1
+                win_here.next = win_here - 1
+                falpha.next = -fbeta
+                fbeta.next = -falpha
+                fbest.next = -INF
+                fidx.next = 0
+                state.next = t_state.GEN
+
+        elif state == t_state.COMB:
+            if ev_s > fbest:
+                fbest.next = ev_s
+                if ply == 0:
+                    root_best.next = cur_post
+            falpha.next = alpha_max
+            if alpha_max >= fbeta:
+                state.next = t_state.RETURN
+            elif not has_cand:
+                state.next = t_state.RETURN
+            else:
+                state.next = t_state.GEN
+
+        elif state == t_state.RETURN:
+            if ply == 0:
+                state.next = t_state.ITER_DONE
+            else:
+                sval.next = -fbest
+                from_child.next = 1
+                fidx.next = pop_idx
+                falpha.next = pop_alpha
+                fbeta.next = pop_beta
+                fbest.next = pop_best
+                cur_post.next = pop_land[4:0]
+                x.next = y & ~pop_onehot
+                y.next = x
+                ply.next = ply - 1
+                win_here.next = win_here + 1
+                state.next = t_state.COMB
+
+        elif state == t_state.ITER_DONE:
+            move.next = root_best
+            depth.next = diter
+            score.next = fbest
+            reason.next = 3
+            if fbest >= PROVEN or fbest <= -PROVEN or diter >= empties:
+                state.next = t_state.FINISH
+            else:
+                pv.next = root_best
+                pv_valid.next = 1
+                diter.next = diter + 1
+                state.next = t_state.ITER_START
+
+        else:  # FINISH
+            busy.next = 0
+            done.next = 1
+            state.next = t_state.IDLE
+
+    return (checker, pv_dec, q_dec, pop_dec, fidx_dec, encoder, occupancy, free_posts, levels,
+            root_slot, ordered_free, candidates, any_cand, order_lookup, slot, query,
+            height, landing, unpack, stack_addr, stack_ram, comb_score, new_alpha, fsm)
