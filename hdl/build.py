@@ -53,11 +53,26 @@ def _score4_search(cfg):
     return [("score4_search", inst)]
 
 
+def _score4(cfg):
+    """The Score-4 core: score4_top (and, once it lands, score4_de2)."""
+    from hdl.score4.ports import top_signals
+    from hdl.score4.top import score4_top
+
+    budget = cfg.budget if cfg.budget is not None else _golden_default("score4")
+    return [("score4_top", score4_top(*top_signals(), divisor=cfg.divisor, budget=budget))]
+
+
+def _golden_default(core):
+    from golden.score4.search import DEFAULT_BUDGET
+    return DEFAULT_BUDGET
+
+
 # unit name -> (builder, default baud, takes budget/team). The cores join this
 # table as they land; a unit not listed here cannot be asked for.
 UNITS = {
     "uart_echo": (_uart_echo, 115200, False),
     "score4_search": (_score4_search, 9600, False),
+    "score4": (_score4, 9600, True),
 }
 CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
 

@@ -39,6 +39,10 @@ CONFIGS = {
     "uart_fast": Config("uart_echo", 32 * 115200, 115200, None, None),
     # Score-4 search engine alone (its ports carry the budget)
     "score4_search": Config("score4_search", DEFAULT_CLK_HZ, 9600, None, None),
+    # Score-4 core: 32 clocks per bit and a small budget per commit; the real clock
+    "score4_fast": Config("score4", 32 * 9600, 9600, 300, None),
+    "score4_budget1": Config("score4", 32 * 9600, 9600, 1, None),
+    "score4_50m": Config("score4", DEFAULT_CLK_HZ, 9600, 300, None),
 }
 
 

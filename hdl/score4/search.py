@@ -7,6 +7,7 @@ from golden.score4.search import INF, PROVEN, WIN
 from hdl.decoder import decoder
 from hdl.priority_encoder import priority_encoder
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.landing import score4_landing
 
 REASONS = ("full", "win", "block", "search", "fallback")   # the `reason` output, by code
 NODE_BITS = 28
@@ -89,9 +90,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     qpost = Signal(intbv(0)[4:])               # the post whose landing cell is computed
     order_post = Signal(intbv(0)[4:])
     slot_post = Signal(intbv(0)[4:])
-    qheight = Signal(intbv(0)[2:])
+    qfree = Signal(bool(0))
     qfree_cells = Signal(intbv(0, min=0, max=NUM_CELLS + 1))   # 4 - height, as wide as `empties`
-    occ0, occ1, occ2 = [Signal(intbv(0)[NUM_POSTS:]) for _ in range(3)]   # levels 1..3
     qland = Signal(intbv(0)[6:])
     qonehot = Signal(intbv(0)[NUM_CELLS:])
     # stack of frames below the current ply
@@ -111,7 +111,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
     checker = score4_checker(clk, chk_x, chk_y, chk_land, won, full, ev)
     pv_dec = decoder(pv, pv_onehot)
-    q_dec = decoder(qland, qonehot)
+    q_land = score4_landing(occ, qpost, qland, qonehot, qfree, qfree_cells)
     pop_dec = decoder(pop_land, pop_onehot)
     fidx_dec = decoder(fidx, fidx_onehot)
     encoder = priority_encoder(cand, sel)
@@ -119,12 +119,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     @always_comb
     def occupancy():
         occ.next = x | y
-
-    @always_comb
-    def levels():
-        occ0.next = occ[16:0]
-        occ1.next = occ[32:16]
-        occ2.next = occ[48:32]
 
     @always_comb
     def free_posts():
@@ -177,26 +171,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         else:
             qpost.next = slot_post
         sel_post.next = slot_post
-
-    @always_comb
-    def height():
-        if not occ0[qpost]:
-            qheight.next = 0
-            qfree_cells.next = 4
-        elif not occ1[qpost]:
-            qheight.next = 1
-            qfree_cells.next = 3
-        elif not occ2[qpost]:
-            qheight.next = 2
-            qfree_cells.next = 2
-        else:
-            qheight.next = 3
-            qfree_cells.next = 1
-
-    @always_comb
-    def landing():
-        qland.next = concat(qheight, qpost)
-
 
     @always_comb
     def unpack():
@@ -265,9 +239,9 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
         elif state == t_state.PRE_SET:
             # post ORDER[pidx]: put my (pass 0) or the opponent's (pass 1) bead on it
-            if not ppass and free[order_post]:
+            if not ppass and qfree:
                 empties.next = empties + qfree_cells     # the first pass counts empty cells
-            if free[order_post]:
+            if qfree:
                 if not have_fallback:
                     move.next = order_post
                     have_fallback.next = 1
@@ -401,6 +375,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, pv_dec, q_dec, pop_dec, fidx_dec, encoder, occupancy, free_posts, levels,
+    return (checker, pv_dec, q_land, pop_dec, fidx_dec, encoder, occupancy, free_posts,
             root_slot, ordered_free, candidates, any_cand, order_lookup, slot, query,
-            height, landing, unpack, stack_addr, stack_ram, comb_score, new_alpha, fsm)
+            unpack, stack_addr, stack_ram, comb_score, new_alpha, fsm)

@@ -1,0 +1,14 @@
+"""Fresh port signals for score4_top (a new set per conversion)."""
+from myhdl import ResetSignal, Signal, intbv
+
+from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+from hdl.score4.search import NODE_BITS
+
+
+def top_signals():
+    """clk, rst, uart_rx, uart_tx and the status outputs, in score4_top's order."""
+    b = lambda n: Signal(intbv(0)[n:])
+    return (Signal(bool(0)), ResetSignal(0, active=1, isasync=False), Signal(bool(1)),
+            Signal(bool(1)), Signal(bool(0)), b(2), b(8), b(8), b(8), b(8), b(8), b(8),
+            b(16), b(8), b(NODE_BITS), b(32), b(7),
+            Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(3))

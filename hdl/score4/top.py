@@ -1,0 +1,259 @@
+"""The Score-4 core, board-independent: UART in, UART out."""
+from myhdl import (ConcatSignal, Signal, always_comb, always_seq, block, concat, enum,
+                   intbv)
+
+from golden.score4.encoding import NUM_CELLS, NUM_POSTS
+from hdl.byte_fifo import byte_fifo
+from hdl.score4.landing import score4_landing
+from hdl.score4.search import NODE_BITS, score4_search
+from hdl.uart_rx import uart_rx as rx_block
+from hdl.uart_tx import uart_tx as tx_block
+
+RX_DEPTH = 32       # bytes the host may send while the core is thinking
+TX_DEPTH = 16
+SEATS = ("none", "first", "second")     # the `seat` output, by code
+
+_A, _R, _ZERO = ord("A"), ord("R"), ord("0")
+
+
+@block
+def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
+               n_frame, n_glitch, n_illegal, n_requests, n_overflow, nodes, cycles, depth,
+               score, reason, divisor, budget):
+    """Plays Score-4 over 8N1 serial exactly as golden.score4.Session does.
+
+    Ports:
+        clk, rst    in   clock; synchronous reset, active high (power-up state)
+        uart_rx     in   serial from the host, idle high
+        uart_tx     out  serial to the host, idle high
+        busy        out  the search is running
+        seat        out  2 bits: SEATS index (set by the first request of a game)
+        last_rx     out  8 bits: the last request's two digits (x high nibble, y low)
+        last_tx     out  8 bits: the last move sent, the same way (0x00 for a pass)
+        n_bad       out  8 bits: bytes dropped as bad characters (saturates)
+        n_frame     out  8 bits: frames with a 0 stop bit (saturates)
+        n_glitch    out  8 bits: start bits shorter than half a bit, ignored (saturates)
+        n_illegal   out  8 bits: opponent moves not applied (saturates)
+        n_requests  out  16 bits: requests answered (wraps)
+        n_overflow  out  8 bits: bytes lost because the receive queue was full (saturates)
+        nodes       out  28 bits: nodes the last search spent
+        cycles      out  32 bits: clock cycles the last search took
+        depth       out  7 bits: depth of its last completed iteration
+        score       out  14-bit signed: its root score
+        reason      out  3 bits: why it chose its move (hdl.score4.search.REASONS)
+    Settings:
+        divisor     clock cycles per bit (hdl.params.uart_divisor)
+        budget      nodes per move (golden.score4.search.check_budget)
+
+    Bytes received while a move is being searched wait in a RX_DEPTH queue
+    and are answered in order, as the golden session would.
+    """
+    # -- serial in: bytes, and framing errors as a marker in bit 8, in order
+    rx_data = Signal(intbv(0)[8:])
+    rx_valid, rx_ferr, rx_glitch = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    rq_din = Signal(intbv(0)[9:])
+    rq_push = Signal(bool(0))
+    rq_dout = Signal(intbv(0)[9:])
+    rq_pop, rq_empty, rq_full = Signal(bool(0)), Signal(bool(1)), Signal(bool(0))
+    rx = rx_block(clk, rst, uart_rx, rx_data, rx_valid, rx_ferr, rx_glitch, divisor=divisor)
+    rq = byte_fifo(clk, rst, rq_din, rq_push, rq_dout, rq_pop, rq_empty, rq_full,
+                   depth=RX_DEPTH, width=9)
+
+    @always_comb
+    def rx_queue_in():
+        rq_din.next = concat(rx_ferr, rx_data)
+        rq_push.next = rx_valid or rx_ferr
+
+    # -- serial out
+    tq_din = Signal(intbv(0)[8:])
+    tq_push, tq_full, tq_empty = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
+    tq_dout = Signal(intbv(0)[8:])
+    tx_start, tx_busy = Signal(bool(0)), Signal(bool(0))
+    tq = byte_fifo(clk, rst, tq_din, tq_push, tq_dout, tx_start, tq_empty, tq_full,
+                   depth=TX_DEPTH)
+    tx = tx_block(clk, rst, uart_tx, tq_dout, tx_start, tx_busy, divisor=divisor)
+
+    @always_comb
+    def tx_handshake():
+        tx_start.next = (not tq_empty) and (not tx_busy)
+
+    # -- the board and its gravity
+    mine = Signal(intbv(0)[NUM_CELLS:])
+    theirs = Signal(intbv(0)[NUM_CELLS:])
+    occ = Signal(intbv(0)[NUM_CELLS:])
+    qpost = Signal(intbv(0)[4:])
+    qland = Signal(intbv(0)[6:])
+    qonehot = Signal(intbv(0)[NUM_CELLS:])
+    qfree = Signal(bool(0))
+    land = score4_landing(occ, qpost, qland, qonehot, qfree)
+
+    @always_comb
+    def occupancy():
+        occ.next = mine | theirs
+
+    # -- the search
+    s_start, s_busy, s_done = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    s_move = Signal(intbv(0)[4:])
+    budget_sig = Signal(intbv(budget)[NODE_BITS:])      # a constant of the build
+    engine = score4_search(clk, rst, s_start, mine, theirs, budget_sig, s_busy, s_done,
+                           s_move, nodes, depth, score, reason, cycles)
+
+    @always_comb
+    def status():
+        busy.next = s_busy
+
+    # -- protocol
+    t_state = enum("IDLE", "REQUEST", "APPLY_OPP", "CHECK_FULL", "SEARCH", "APPLY_MINE",
+                   "SEND")
+    state = Signal(t_state.IDLE)
+    t_parse = enum("OUT", "A0", "A1")
+    parse = Signal(t_parse.OUT)
+    d1 = Signal(intbv(0)[3:])
+    d2 = Signal(intbv(0)[3:])
+    out = Signal(intbv(0)[24:])          # bytes to send, first in the top rbyte
+    out_len = Signal(intbv(0, min=0, max=4))
+    rbyte = Signal(intbv(0)[8:])
+    is_digit = Signal(bool(0))
+    req_post = Signal(intbv(0)[4:])
+    xm1 = Signal(intbv(0)[2:])
+    ym1 = Signal(intbv(0)[2:])
+    move_x = Signal(intbv(0)[8:])
+    move_y = Signal(intbv(0)[8:])
+
+    @always_comb
+    def decode_byte():
+        rbyte.next = rq_dout[8:0]
+        is_digit.next = _ZERO <= rq_dout[8:0] and rq_dout[8:0] <= _ZERO + 4
+        rq_pop.next = state == t_state.IDLE and not rq_empty
+
+    @always_comb
+    def request_post():
+        # (x - 1) + 4 (y - 1), meaningful when both digits are 1..4
+        req_post.next = concat(ym1, xm1)
+
+    @always_comb
+    def minus_one():
+        if d1 == 1:
+            xm1.next = 0
+        elif d1 == 2:
+            xm1.next = 1
+        elif d1 == 3:
+            xm1.next = 2
+        else:
+            xm1.next = 3
+        if d2 == 1:
+            ym1.next = 0
+        elif d2 == 2:
+            ym1.next = 1
+        elif d2 == 3:
+            ym1.next = 2
+        else:
+            ym1.next = 3
+
+    @always_comb
+    def move_digits():
+        move_x.next = concat(intbv(3)[4:], intbv(0)[2:], s_move[2:]) + 1    # '1' + x - 1
+        move_y.next = concat(intbv(3)[4:], intbv(0)[2:], s_move[4:2]) + 1
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        tq_push.next = 0
+        s_start.next = 0
+        if state == t_state.IDLE:
+            if not rq_empty:
+                if rq_dout[8]:                              # framing error
+                    if n_frame != 255:
+                        n_frame.next = n_frame + 1
+                    parse.next = t_parse.OUT
+                elif parse == t_parse.OUT:
+                    if rbyte == _ZERO:
+                        mine.next = 0
+                        theirs.next = 0
+                        seat.next = 0
+                        out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
+                        out_len.next = 3
+                        state.next = t_state.SEND
+                    elif rbyte == _A:
+                        parse.next = t_parse.A0
+                    elif n_bad != 255:
+                        n_bad.next = n_bad + 1
+                elif is_digit:
+                    if parse == t_parse.A0:
+                        d1.next = rbyte[3:]
+                        parse.next = t_parse.A1
+                    else:
+                        d2.next = rbyte[3:]
+                        parse.next = t_parse.OUT
+                        state.next = t_state.REQUEST
+                elif rbyte == _A:
+                    parse.next = t_parse.A0
+                else:
+                    parse.next = t_parse.OUT
+                    if n_bad != 255:
+                        n_bad.next = n_bad + 1
+
+        elif state == t_state.REQUEST:
+            n_requests.next = n_requests + 1
+            last_rx.next = concat(intbv(0)[1:], d1, intbv(0)[1:], d2)
+            if seat == 0:
+                if d1 == 0 and d2 == 0:
+                    seat.next = 1
+                else:
+                    seat.next = 2
+            if d1 == 0 and d2 == 0:
+                state.next = t_state.CHECK_FULL            # the opponent passed
+            elif d1 != 0 and d2 != 0:
+                qpost.next = req_post
+                state.next = t_state.APPLY_OPP
+            else:
+                if n_illegal != 255:
+                    n_illegal.next = n_illegal + 1
+                state.next = t_state.CHECK_FULL
+
+        elif state == t_state.APPLY_OPP:
+            if qfree:
+                theirs.next = theirs | qonehot
+            elif n_illegal != 255:
+                n_illegal.next = n_illegal + 1
+            state.next = t_state.CHECK_FULL
+
+        elif state == t_state.CHECK_FULL:
+            if occ[64:48] == 0xFFFF:
+                out.next = concat(intbv(_ZERO)[8:], intbv(_ZERO)[8:], intbv(0)[8:])
+                out_len.next = 2
+                last_tx.next = 0
+                state.next = t_state.SEND
+            else:
+                s_start.next = 1
+                state.next = t_state.SEARCH
+
+        elif state == t_state.SEARCH:
+            if s_done:
+                qpost.next = s_move
+                state.next = t_state.APPLY_MINE
+
+        elif state == t_state.APPLY_MINE:
+            mine.next = mine | qonehot
+            out.next = concat(move_x, move_y, intbv(0)[8:])
+            out_len.next = 2
+            last_tx.next = concat(move_x[4:], move_y[4:])
+            state.next = t_state.SEND
+
+        else:  # SEND: one rbyte a cycle into the transmit queue
+            if out_len == 0:
+                state.next = t_state.IDLE
+            elif not tq_full:
+                tq_din.next = out[24:16]
+                tq_push.next = 1
+                out.next = concat(out[16:0], intbv(0)[8:])
+                out_len.next = out_len - 1
+
+    @always_seq(clk.posedge, reset=rst)
+    def line_faults():
+        if rq_push and rq_full and n_overflow != 255:
+            n_overflow.next = n_overflow + 1
+        if rx_glitch and n_glitch != 255:
+            n_glitch.next = n_glitch + 1
+
+    return (rx, rq, rx_queue_in, tq, tx, tx_handshake, land, occupancy, engine, status,
+            decode_byte, request_post, minus_one, move_digits, control, line_faults)
