@@ -54,12 +54,14 @@ def _score4_search(cfg):
 
 
 def _score4(cfg):
-    """The Score-4 core: score4_top (and, once it lands, score4_de2)."""
-    from hdl.score4.ports import top_signals
+    """The Score-4 core: score4_top and the DE2 top level score4_de2."""
+    from hdl.score4.de2 import score4_de2
+    from hdl.score4.ports import de2_signals, top_signals
     from hdl.score4.top import score4_top
 
     budget = cfg.budget if cfg.budget is not None else _golden_default("score4")
-    return [("score4_top", score4_top(*top_signals(), divisor=cfg.divisor, budget=budget))]
+    return [("score4_top", score4_top(*top_signals(), divisor=cfg.divisor, budget=budget)),
+            ("score4_de2", score4_de2(*de2_signals(), divisor=cfg.divisor, budget=budget))]
 
 
 def _golden_default(core):
@@ -88,7 +90,25 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
     cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
                          default_baud if baud is None else baud, budget, team)
     cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
+    if unit == "score4":
+        from golden.score4.search import check_budget
+        try:
+            check_budget(cfg.budget if budget is not None else _golden_default(unit))
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
     return cfg
+
+
+def describe(cfg):
+    """The configuration as a dict, with the budget and its worst case for a core."""
+    d = cfg.as_dict()
+    if cfg.unit == "score4":
+        from hdl.score4 import TIME_LIMIT_S, worst_case_cycles
+        d["budget"] = cfg.budget if cfg.budget is not None else _golden_default(cfg.unit)
+        d["worst_case_cycles"] = worst_case_cycles(d["budget"])
+        d["worst_case_seconds"] = round(d["worst_case_cycles"] / cfg.clk_hz, 6)
+        d["time_limit_seconds"] = TIME_LIMIT_S
+    return d
 
 
 def convert(cfg, out_dir):
@@ -164,9 +184,15 @@ def main(argv=None):
             cfgs[0].divisor
         else:
             cfgs = [make_config(args.core, args.clk_hz, args.baud, args.budget, args.team)]
+        for cfg in cfgs:
+            d = describe(cfg)
+            if d.get("worst_case_seconds", 0) > d.get("time_limit_seconds", 1e9):
+                print("warning: budget %d may take %.2f s per move at %d Hz, over the %g s limit"
+                      % (d["budget"], d["worst_case_seconds"], cfg.clk_hz, d["time_limit_seconds"]),
+                      file=sys.stderr)
+            if args.print_config:
+                print(json.dumps(d, sort_keys=True))
         if args.print_config:
-            for cfg in cfgs:
-                print(json.dumps(cfg.as_dict(), sort_keys=True))
             return 0
         for cfg in cfgs:
             for path in convert(cfg, args.out):

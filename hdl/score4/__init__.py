@@ -11,6 +11,8 @@ Timing contract (checked by the testbench on every move): one search of n
 nodes takes at most FIXED_CYCLES + CYCLES_PER_NODE * n clock cycles.
 """
 
+TIME_LIMIT_S = 10.0       # the contest's answer time
+TARGET_S = 8.0            # what the default budget's worst case may use of it
 CYCLES_PER_NODE = 4       # GEN + EVAL + COMB, + RETURN for a node that was descended into
 FIXED_CYCLES = 2 + 2 * 2 * 16 + 64 * 3 + 4
 """start, the win and block scans (2 cycles a post, two passes), up to 64

@@ -12,3 +12,10 @@ def top_signals():
             Signal(bool(1)), Signal(bool(0)), b(2), b(8), b(8), b(8), b(8), b(8), b(8),
             b(16), b(8), b(NODE_BITS), b(32), b(7),
             Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(3))
+
+
+def de2_signals():
+    """CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG, HEX0..HEX7 for score4_de2."""
+    b = lambda n, v=0: Signal(intbv(v)[n:])
+    return ((Signal(bool(0)), b(4, 0xF), b(3), Signal(bool(1)), Signal(bool(1)), b(18), b(9))
+            + tuple(b(7) for _ in range(8)))
