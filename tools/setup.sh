@@ -33,6 +33,13 @@ apt_install() {  # apt_install PACKAGE... : install from the system's packages, 
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
 }
 
+# tools/setup.sh --apt PACKAGE...: only install those system packages (for make bench-setup)
+if [ "${1:-}" = "--apt" ]; then
+    shift
+    apt_install "$@"
+    exit 0
+fi
+
 # 1. simulators and linter
 command -v iverilog >/dev/null 2>&1 || apt_install iverilog
 command -v verilator >/dev/null 2>&1 || apt_install verilator

