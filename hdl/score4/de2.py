@@ -1,5 +1,5 @@
 """The Score-4 core on a Terasic DE2 board."""
-from myhdl import (ResetSignal, Signal, always, always_comb, block, concat, intbv)
+from myhdl import ResetSignal, Signal, always_comb, always_seq, block, concat, intbv
 
 from golden.score4.search import PROVEN
 from hdl.reset_sync import reset_sync
@@ -107,7 +107,7 @@ def score4_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         d6.next = shown[28:24]
         d7.next = shown[32:28]
 
-    @always(CLOCK_50.posedge)
+    @always_seq(CLOCK_50.posedge, reset=rst)
     def heartbeat():
         beat.next = beat + 1
 

@@ -466,3 +466,11 @@ class Score4HostSlow(Score4TestBase):
 
     async def body(self):
         await self.game(False, random_player(self.rng))
+
+
+@pyuvm.test()
+class Score4OneGame(Score4TestBase):
+    """One whole game against random play (for the real 50 MHz clock)."""
+
+    async def body(self):
+        await self.game(True, random_player(self.rng))

@@ -11,8 +11,19 @@ def test_search_engine():
 
 
 @pytest.mark.parametrize("config,tests", [
-    ("score4_fast", None),
+    ("score4_fast", ["Score4Games", "Score4Draws", "Score4Corners", "Score4HostFast",
+                     "Score4HostSlow"]),
     ("score4_budget1", ["Score4Games", "Score4Corners"]),
 ])
 def test_core(config, tests):
     runner.run(config, "verif.score4.tb_score4", testcase=tests)
+
+
+def test_de2_board():
+    runner.run("score4_fast", "verif.score4.tb_de2", toplevel="score4_de2")
+
+
+@pytest.mark.slow
+def test_core_real_clock():
+    """One whole game at 50 MHz and 9600 baud (about 5 M cycles): make sim-long."""
+    runner.run("score4_50m", "verif.score4.tb_score4", testcase=["Score4OneGame"])
