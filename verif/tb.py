@@ -30,10 +30,14 @@ class TbConfig:
         return 1e12 / self.bit_ps
 
 
-async def start(dut, cfg, reset_cycles=4):
-    """Start the clock (GPI implementation: fastest) and pulse the synchronous reset."""
+async def start(dut, cfg, reset_cycles=4, idle_high=("uart_rx",), low=()):
+    """Start the clock (GPI implementation: fastest) and pulse the synchronous
+    reset; inputs named in `idle_high` are set to 1, those in `low` to 0."""
     Clock(dut.clk, cfg.clk_period_ps, unit="ps", impl="gpi").start()
-    dut.uart_rx.value = 1
+    for name in idle_high:
+        getattr(dut, name).value = 1
+    for name in low:
+        getattr(dut, name).value = 0
     dut.rst.value = 1
     await ClockCycles(dut.clk, reset_cycles)
     dut.rst.value = 0

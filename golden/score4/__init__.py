@@ -3,8 +3,9 @@
 * ``encoding``: the shared numbering (posts, cells, the 76 line masks,
   protocol bytes); also used by the RTL generator and the testbenches.
 * ``board``: the rules on two 64-bit bitboards (``Position``).
-* ``search``: ``choose(position, budget)``, the move the board plays
-  (currently a placeholder policy, see its docstring), ``DEFAULT_BUDGET``.
+* ``search``: ``search(position, budget)`` / ``choose``, the move the core
+  plays: iterative-deepening alpha-beta bounded by a node budget, specified
+  in its docstring; ``DEFAULT_BUDGET``.
 * ``session``: ``Session``, the byte-level protocol the RTL must equal.
 """
 

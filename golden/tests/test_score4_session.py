@@ -5,8 +5,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from golden.score4 import DEFAULT_BUDGET, EMPTY, Position, Session
+from golden.score4 import DEFAULT_BUDGET, EMPTY, Position
+from golden.score4 import Session as GoldenSession
 from golden.score4 import search as S
+
+BUDGET = 1
+"""Budget of the sessions the protocol tests build: at budget 1 the board
+answers at once (win, block, or the first free post in SEARCH_ORDER). The
+default budget (DEFAULT_BUDGET, sized for the hardware's 10 s) would take
+minutes per move in Python; test_score4_search.py tests the search and its
+use by Session at other budgets."""
+
+
+def Session(budget=BUDGET, chooser=None):  # pylint: disable=invalid-name
+    """golden.score4.Session with the protocol tests' budget by default."""
+    return GoldenSession(budget=budget, chooser=chooser)
+
 
 FE = "framing_error"
 STALL = "stall"
@@ -119,7 +133,7 @@ class RefGame(object):
                                "requests": self.requests}
 
 
-def run_checked(events, budget=None):
+def run_checked(events, budget=BUDGET):
     """Drive a session and the reference byte by byte; return all output."""
     s, ref, out = Session(budget=budget), RefGame(), []
     for ev in events:
@@ -140,18 +154,28 @@ def run_checked(events, budget=None):
 # ------------------------------------------------------------ construction
 
 def test_power_up_state():
+    assert GoldenSession().budget == DEFAULT_BUDGET == S.DEFAULT_BUDGET
+    assert Session(budget=None).budget == DEFAULT_BUDGET
+    assert snapshot(GoldenSession()) == snapshot(Session())
     s = Session()
     assert s.position == EMPTY and s.seat is None and not s.in_message
     assert counters(s) == dict.fromkeys(COUNTERS, 0)
-    assert s.budget == DEFAULT_BUDGET == S.DEFAULT_BUDGET == 1
+    assert s.budget == BUDGET
     # Power-up behaves as after "0" (no R00 sent): A00 makes the board move.
     assert parse_move(s.feed(b"A00"))
     assert s.seat == "first"
 
 
-@pytest.mark.parametrize("bad", [0, -3, 1.5, "2", True])
+@pytest.mark.parametrize("bad", [0, -3, S.MAX_BUDGET + 1])
 def test_bad_budget_raises(bad):
-    with pytest.raises(ValueError, match="budget must be an int >= 1"):
+    msg = "budget must be between 1 and %d " % S.MAX_BUDGET
+    with pytest.raises(ValueError, match=msg):
+        Session(budget=bad)
+
+
+@pytest.mark.parametrize("bad", [1.5, "2", True])
+def test_non_int_budget_raises(bad):
+    with pytest.raises(ValueError, match="budget must be an int"):
         Session(budget=bad)
 
 
@@ -207,7 +231,7 @@ def test_A00_first_board_moves_and_seat_first():
     s.feed(b"0")
     reply = s.feed(b"A00")
     x, y = parse_move(reply)
-    assert reply == b"22"                  # placeholder policy: centre first
+    assert reply == b"22"                  # budget 1: SEARCH_ORDER's first
     assert s.seat == "first"
     assert s.position == Position(1 << cell_of(x, y, 1), 0)
     assert s.requests == 1 and s.illegal_moves == 0

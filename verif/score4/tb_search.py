@@ -8,8 +8,7 @@ import os
 import random
 
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge
+from cocotb.triggers import RisingEdge
 
 from golden.score4.board import EMPTY
 from golden.score4.search import search
@@ -59,12 +58,7 @@ async def run_one(dut, pos, budget):
 @cocotb.test()
 async def search_matches_golden(dut):
     cfg = tb.TbConfig.from_env()
-    Clock(dut.clk, cfg.clk_period_ps, unit="ps", impl="gpi").start()
-    dut.start.value = 0
-    dut.rst.value = 1
-    await ClockCycles(dut.clk, 3)
-    dut.rst.value = 0
-    await ClockCycles(dut.clk, 2)
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
     rng = random.Random(int(tb.seed()))
     worst = 0
     for i, (pos, budget) in enumerate(positions(rng, POSITIONS)):
