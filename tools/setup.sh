@@ -43,6 +43,7 @@ fi
 # 1. simulators and linter
 command -v iverilog >/dev/null 2>&1 || apt_install iverilog
 command -v verilator >/dev/null 2>&1 || apt_install verilator
+command -v gcc >/dev/null 2>&1 || apt_install gcc          # the compiled Score-4 mirror (bench/)
 
 # 2. Python environment
 PY=${PYTHON:-python3}
