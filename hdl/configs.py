@@ -42,6 +42,7 @@ CONFIGS = {
     # Score-4 core: 32 clocks per bit and a small budget per commit; the real clock
     "score4_fast": Config("score4", 32 * 9600, 9600, 300, None),
     "score4_budget1": Config("score4", 32 * 9600, 9600, 1, None),
+    "score4_think": Config("score4", 32 * 9600, 9600, 20000, None),   # ~200 byte times a move
     "score4_50m": Config("score4", DEFAULT_CLK_HZ, 9600, 300, None),
 }
 

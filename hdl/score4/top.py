@@ -5,11 +5,12 @@ from myhdl import (ConcatSignal, Signal, always_comb, always_seq, block, concat,
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from hdl.byte_fifo import byte_fifo
 from hdl.score4.landing import score4_landing
+from hdl.score4.parser import EV_NEW_GAME, score4_parser
 from hdl.score4.search import NODE_BITS, score4_search
 from hdl.uart_rx import uart_rx as rx_block
 from hdl.uart_tx import uart_tx as tx_block
 
-RX_DEPTH = 32       # bytes the host may send while the core is thinking
+EVENT_DEPTH = 32    # complete messages the host may send while the core is thinking
 TX_DEPTH = 16
 SEATS = ("none", "first", "second")     # the `seat` output, by code
 
@@ -35,7 +36,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         n_glitch    out  8 bits: start bits shorter than half a bit, ignored (saturates)
         n_illegal   out  8 bits: opponent moves not applied (saturates)
         n_requests  out  16 bits: requests answered (wraps)
-        n_overflow  out  8 bits: bytes lost because the receive queue was full (saturates)
+        n_overflow  out  8 bits: messages lost because the event queue was full (saturates)
         nodes       out  28 bits: nodes the last search spent
         cycles      out  32 bits: clock cycles the last search took
         depth       out  7 bits: depth of its last completed iteration
@@ -45,24 +46,22 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         divisor     clock cycles per bit (hdl.params.uart_divisor)
         budget      nodes per move (golden.score4.search.check_budget)
 
-    Bytes received while a move is being searched wait in a RX_DEPTH queue
-    and are answered in order, as the golden session would.
+    Bytes are parsed as they arrive (score4_parser), even while a move is
+    being searched; complete messages wait in an EVENT_DEPTH queue and are
+    answered in order, as the golden session would. Bytes that complete no
+    message never reach the queue.
     """
-    # -- serial in: bytes, and framing errors as a marker in bit 8, in order
+    # -- serial in, parsed as it arrives; complete messages wait in a queue
     rx_data = Signal(intbv(0)[8:])
     rx_valid, rx_ferr, rx_glitch = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    rq_din = Signal(intbv(0)[9:])
-    rq_push = Signal(bool(0))
-    rq_dout = Signal(intbv(0)[9:])
-    rq_pop, rq_empty, rq_full = Signal(bool(0)), Signal(bool(1)), Signal(bool(0))
+    ev_din = Signal(intbv(0)[8:])
+    ev_push = Signal(bool(0))
+    ev_dout = Signal(intbv(0)[8:])
+    ev_pop, ev_empty, ev_full = Signal(bool(0)), Signal(bool(1)), Signal(bool(0))
     rx = rx_block(clk, rst, uart_rx, rx_data, rx_valid, rx_ferr, rx_glitch, divisor=divisor)
-    rq = byte_fifo(clk, rst, rq_din, rq_push, rq_dout, rq_pop, rq_empty, rq_full,
-                   depth=RX_DEPTH, width=9)
-
-    @always_comb
-    def rx_queue_in():
-        rq_din.next = concat(rx_ferr, rx_data)
-        rq_push.next = rx_valid or rx_ferr
+    parser = score4_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev_din, ev_push, n_bad, n_frame)
+    eq = byte_fifo(clk, rst, ev_din, ev_push, ev_dout, ev_pop, ev_empty, ev_full,
+                   depth=EVENT_DEPTH)
 
     # -- serial out
     tq_din = Signal(intbv(0)[8:])
@@ -106,14 +105,10 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     t_state = enum("IDLE", "REQUEST", "APPLY_OPP", "CHECK_FULL", "SEARCH", "APPLY_MINE",
                    "SEND")
     state = Signal(t_state.IDLE)
-    t_parse = enum("OUT", "A0", "A1")
-    parse = Signal(t_parse.OUT)
     d1 = Signal(intbv(0)[3:])
     d2 = Signal(intbv(0)[3:])
-    out = Signal(intbv(0)[24:])          # bytes to send, first in the top rbyte
+    out = Signal(intbv(0)[24:])          # bytes to send, first in the top byte
     out_len = Signal(intbv(0, min=0, max=4))
-    rbyte = Signal(intbv(0)[8:])
-    is_digit = Signal(bool(0))
     req_post = Signal(intbv(0)[4:])
     xm1 = Signal(intbv(0)[2:])
     ym1 = Signal(intbv(0)[2:])
@@ -121,10 +116,8 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     move_y = Signal(intbv(0)[8:])
 
     @always_comb
-    def decode_byte():
-        rbyte.next = rq_dout[8:0]
-        is_digit.next = _ZERO <= rq_dout[8:0] and rq_dout[8:0] <= _ZERO + 4
-        rq_pop.next = state == t_state.IDLE and not rq_empty
+    def take_event():
+        ev_pop.next = state == t_state.IDLE and not ev_empty
 
     @always_comb
     def request_post():
@@ -160,37 +153,18 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         tq_push.next = 0
         s_start.next = 0
         if state == t_state.IDLE:
-            if not rq_empty:
-                if rq_dout[8]:                              # framing error
-                    if n_frame != 255:
-                        n_frame.next = n_frame + 1
-                    parse.next = t_parse.OUT
-                elif parse == t_parse.OUT:
-                    if rbyte == _ZERO:
-                        mine.next = 0
-                        theirs.next = 0
-                        seat.next = 0
-                        out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
-                        out_len.next = 3
-                        state.next = t_state.SEND
-                    elif rbyte == _A:
-                        parse.next = t_parse.A0
-                    elif n_bad != 255:
-                        n_bad.next = n_bad + 1
-                elif is_digit:
-                    if parse == t_parse.A0:
-                        d1.next = rbyte[3:]
-                        parse.next = t_parse.A1
-                    else:
-                        d2.next = rbyte[3:]
-                        parse.next = t_parse.OUT
-                        state.next = t_state.REQUEST
-                elif rbyte == _A:
-                    parse.next = t_parse.A0
+            if not ev_empty:
+                if ev_dout == EV_NEW_GAME:
+                    mine.next = 0
+                    theirs.next = 0
+                    seat.next = 0
+                    out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
+                    out_len.next = 3
+                    state.next = t_state.SEND
                 else:
-                    parse.next = t_parse.OUT
-                    if n_bad != 255:
-                        n_bad.next = n_bad + 1
+                    d1.next = ev_dout[6:3]
+                    d2.next = ev_dout[3:0]
+                    state.next = t_state.REQUEST
 
         elif state == t_state.REQUEST:
             n_requests.next = n_requests + 1
@@ -239,7 +213,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             last_tx.next = concat(move_x[4:], move_y[4:])
             state.next = t_state.SEND
 
-        else:  # SEND: one rbyte a cycle into the transmit queue
+        else:  # SEND: one byte a cycle into the transmit queue
             if out_len == 0:
                 state.next = t_state.IDLE
             elif not tq_full:
@@ -250,10 +224,10 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
 
     @always_seq(clk.posedge, reset=rst)
     def line_faults():
-        if rq_push and rq_full and n_overflow != 255:
+        if ev_push and ev_full and n_overflow != 255:
             n_overflow.next = n_overflow + 1
         if rx_glitch and n_glitch != 255:
             n_glitch.next = n_glitch + 1
 
-    return (rx, rq, rx_queue_in, tq, tx, tx_handshake, land, occupancy, engine, status,
-            decode_byte, request_post, minus_one, move_digits, control, line_faults)
+    return (rx, parser, eq, tq, tx, tx_handshake, land, occupancy, engine, status,
+            take_event, request_post, minus_one, move_digits, control, line_faults)

@@ -474,3 +474,24 @@ class Score4OneGame(Score4TestBase):
 
     async def body(self):
         await self.game(True, random_player(self.rng))
+
+
+class FloodSeq(Exchange):
+    """While the core thinks: hundreds of bad bytes, then requests back to
+    back. Nothing may be lost: the golden session hears every byte."""
+
+    async def body(self):
+        rng = random.Random(int(tb.seed()) + 2)
+        await self.ask(b"0")
+        junk = bytes(rng.choice(b"xyzR56789\r\n\xff\x00") for _ in range(200))
+        await send(self, b"A00" + junk + b"A11A12" + junk[:50] + b"A21")
+        ok = await self.sb.wait_drained(4 * self.timeout_ps())
+        assert ok, "answers missing after the flood (seed %s)" % tb.seed()
+
+
+@pyuvm.test()
+class Score4Flood(Score4TestBase):
+    """Garbage floods and queued requests while the core is thinking."""
+
+    async def body(self):
+        await FloodSeq("flood").start(self.env.agent.seqr)

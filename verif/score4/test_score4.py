@@ -14,6 +14,7 @@ def test_search_engine():
     ("score4_fast", ["Score4Games", "Score4Draws", "Score4Corners", "Score4HostFast",
                      "Score4HostSlow"]),
     ("score4_budget1", ["Score4Games", "Score4Corners"]),
+    ("score4_think", ["Score4Flood"]),
 ])
 def test_core(config, tests):
     runner.run(config, "verif.score4.tb_score4", testcase=tests)
