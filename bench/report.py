@@ -31,8 +31,9 @@ def main(argv=None):
     except OSError:
         commit = "unknown"
     text = ["# %s benchmarks" % core, "",
-            "Measured on commit %s by `make bench-%s`; parts: %s." % (
-                commit, core, ", ".join(os.path.basename(f) for f in found)), ""]
+            "Assembled on commit %s from %s (each written by its own step of "
+            "`make bench-%s`, which runs them all)." % (
+                commit, ", ".join(os.path.basename(f) for f in found), core), ""]
     for f in found:
         text.append(open(f).read().rstrip() + "\n")
     out = os.path.join(results, core + ".md")
