@@ -103,13 +103,20 @@ def items_per_test(cfg, cycles=600000):
 
 
 class RandomBytesSeq(uvm_sequence):
-    """Random bytes (0x00 and 0xff included) in random runs, at `scales`."""
+    """Random bytes (0x00 and 0xff included) in random runs, at `scales`;
+    with several scales, 0x00, 0x55, 0xaa and 0xff at each scale first."""
 
     def __init__(self, name, count, scales=(1.0,)):
         super().__init__(name)
         self.count, self.scales = count, scales
 
     async def body(self):
+        if len(self.scales) > 1:
+            # every value class at every rate, first: coverage that does not depend on luck
+            for scale in self.scales:
+                item = UartItem("corners", BYTES, bytes([0x00, 0x55, 0xAA, 0xFF]), baud_scale=scale)
+                await self.start_item(item)
+                await self.finish_item(item)
         sent = 0
         values = [0x00, 0xFF] + [random.randrange(256) for _ in range(self.count)]
         while sent < self.count:
