@@ -14,7 +14,8 @@ EVENT_DEPTH = 32    # complete messages the host may send while the core is thin
 TX_DEPTH = 16
 SEATS = ("none", "first", "second")     # the `seat` output, by code
 
-_A, _R, _ZERO = ord("A"), ord("R"), ord("0")
+_R, _ZERO = ord("R"), ord("0")
+_MINUS_ONE = (0, 0, 1, 2, 3, 0, 0, 0)     # digit 1..4 -> 0..3 (other digits never index a post)
 
 
 @block
@@ -126,22 +127,8 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
 
     @always_comb
     def minus_one():
-        if d1 == 1:
-            xm1.next = 0
-        elif d1 == 2:
-            xm1.next = 1
-        elif d1 == 3:
-            xm1.next = 2
-        else:
-            xm1.next = 3
-        if d2 == 1:
-            ym1.next = 0
-        elif d2 == 2:
-            ym1.next = 1
-        elif d2 == 3:
-            ym1.next = 2
-        else:
-            ym1.next = 3
+        xm1.next = _MINUS_ONE[d1]
+        ym1.next = _MINUS_ONE[d2]
 
     @always_comb
     def move_digits():
