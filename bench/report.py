@@ -5,7 +5,6 @@
 Each benchmark writes bench/results/<core>-<part>.md; this puts them in one
 file under a header that names the commit they were measured on.
 """
-import glob
 import os
 import subprocess
 import sys

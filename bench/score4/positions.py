@@ -39,7 +39,6 @@ def positions(count=24, seed=2026):
     while len(pool) < 4 * count:
         pool.extend(game_positions(seed + game))
         game += 1
-    rng = random.Random(seed)
     pool.sort(key=lambda item: item[0])
     step = len(pool) / float(count)
     return [pool[int(i * step)][1] for i in range(count)]

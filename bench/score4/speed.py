@@ -17,7 +17,6 @@ import argparse
 import os
 import statistics
 import sys
-import time
 
 from tqdm import tqdm
 
@@ -113,7 +112,6 @@ def main(argv=None):
     if args.default_runs > 0:
         picks = pos[len(pos) // 3: len(pos) // 3 + args.default_runs]
         jobs = [(q.mine, q.theirs, DEFAULT_BUDGET) for q in picks]
-        t = time.time()
         res = run(jobs, "default budget")
         checked = check(jobs, res)
         lines += ["", "| run | nodes | depth | cycles | at 50 MHz | cycles/node | simulated in |",

@@ -1,8 +1,7 @@
 """The Score-4 core, board-independent: UART in, UART out."""
-from myhdl import (ConcatSignal, Signal, always_comb, always_seq, block, concat, enum,
-                   intbv)
+from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.score4.encoding import NUM_CELLS, NUM_POSTS
+from golden.score4.encoding import NUM_CELLS
 from hdl.byte_fifo import byte_fifo
 from hdl.score4.landing import score4_landing
 from hdl.score4.parser import EV_NEW_GAME, score4_parser

@@ -18,7 +18,7 @@ from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env, uvm_sequ
 
 from golden.score4 import Session
 from golden.score4.board import EMPTY, has_four
-from golden.score4.encoding import SEARCH_ORDER, post_to_text, text_to_post
+from golden.score4.encoding import post_to_text, text_to_post
 from golden.score4.search import search
 from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
