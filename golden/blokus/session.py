@@ -39,6 +39,8 @@ Protocol decisions (refining shared/spec/blokus-duo.md, implemented exactly):
   which is applied to its own side and sent as the 4-character code with the
   lowest orientation digit for that shape; b"0000" (a pass, applied) only
   when it has no legal move.  ``requests`` += 1 per answered move request.
+  The move comes from ``search.search`` (``last_search`` keeps its
+  SearchResult) unless a ``chooser`` was given.
   The board never passes on its first move (it always has one).
 * Game end (two passes in a row, all 21 placed) changes nothing here: the
   board keeps answering requests from the position it holds.
@@ -51,7 +53,7 @@ from .board import ME, OPP, Position, check, first_legal_move
 from .encoding import (ANSWER_TEAM, OP_END, OP_FIRST, OP_MATCH, OP_MOVE,
                        OP_SECOND, SEAT_BYTES, canonical_move, code_byte_ok,
                        decode_move, encode_move)
-from .search import DEFAULT_BUDGET, check_budget, choose
+from .search import DEFAULT_BUDGET, check_budget, search
 
 _TEAM_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                         "abcdefghijklmnopqrstuvwxyz")
@@ -73,7 +75,8 @@ class Session(object):
                              "[0-9A-Za-z], not %r" % (team,))
         self.team = team
         self._hello = ANSWER_TEAM + team.encode("ascii")
-        self.chooser = choose if chooser is None else chooser
+        self.chooser = chooser
+        self.last_search = None      # SearchResult of the last answer (search)
         self.bad_bytes = 0
         self.framing_errors = 0
         self.stalls = 0
@@ -164,7 +167,11 @@ class Session(object):
 
     def _answer(self):
         pos = self.position
-        move = self.chooser(pos.copy(), self.budget)
+        if self.chooser is None:
+            self.last_search = search(pos.copy(), self.budget)
+            move = self.last_search.move
+        else:
+            move = self.chooser(pos.copy(), self.budget)
         if move is None:
             if first_legal_move(pos, ME) is not None:
                 raise RuntimeError("chooser passed although the board has "

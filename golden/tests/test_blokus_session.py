@@ -2,12 +2,24 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from golden.blokus import Session
+from golden.blokus import Session as _Session
 from golden.blokus import board as B
 from golden.blokus import encoding as E
 from golden.blokus import search
 
 ME, OPP = B.ME, B.OPP
+
+
+def first_chooser(pos, budget):
+    """The first legal move in rules order: fast, and known to these tests."""
+    return B.first_legal_move(pos, ME)
+
+
+def Session(**kw):
+    """Protocol tests run with ``first_chooser`` (the search has its own
+    tests in test_blokus_search.py, and a whole game below uses it)."""
+    kw.setdefault("chooser", first_chooser)
+    return _Session(**kw)
 
 # Which bytes may stand where (written independently of encoding).
 XY = set(b"0123456789abcde")
@@ -58,7 +70,8 @@ def expected_answer(pos):
 # ------------------------------------------------------------ construction
 def test_constructor_validation():
     s = Session()
-    assert s.budget == search.DEFAULT_BUDGET == 1 and s.team == "01"
+    assert s.budget == search.DEFAULT_BUDGET == 17836 and s.team == "01"
+    assert _Session().chooser is None              # the search by default
     assert Session(budget=5, team="aZ").budget == 5
     for bad in (0, -1, 1.5, "1", True):
         with pytest.raises(ValueError, match="budget"):
@@ -396,15 +409,6 @@ def test_chooser_contract_and_lowest_digit():
         lazy.feed(b"25")
 
 
-def test_choose_placeholder_policy():
-    pos = B.Position("A")
-    assert search.choose(pos, 1) == B.legal_moves(pos, ME)[0]
-    assert search.choose(pos) == (10, 10, 0, 0)
-    for bad in (0, -3, 2.0, None, True):
-        with pytest.raises(ValueError):
-            search.choose(pos, bad)
-
-
 # --------------------------------------------------------- whole games
 def referee(code, host, player):
     m = E.decode_move(code)
@@ -439,6 +443,33 @@ def test_two_sessions_play_a_whole_game():
     assert a.position == host
     assert b.position.cells == host.cells[::-1]
     assert a.feed(b"9") == b.feed(b"9") == b""
+
+
+def test_whole_game_with_the_search_at_two_budgets():
+    """The real chooser: every answer legal, equal to search.choose, and the
+    session records the SearchResult it sent."""
+    a, b = _Session(budget=3, team="AA"), _Session(budget=40, team="BB")
+    a.feed(b"0"), b.feed(b"0")
+    host = B.Position("A")                     # ME = board a, seat A
+    rb = None
+    ra = a.feed(b"2A")
+    referee(ra, host, ME)
+    assert a.last_search.nodes == 3 and a.last_search.move == E.decode_move(ra)
+    rb = b.feed(b"35" + ra)
+    referee(rb, host, OPP)
+    while not B.game_over(host):
+        expect = search.choose(host, 3)
+        ra = a.feed(b"4" + rb)
+        assert ra == (E.encode_move(expect) if expect else b"0000")
+        assert a.last_search.nodes == min(3, a.last_search.moves)
+        referee(ra, host, ME)
+        if B.game_over(host):
+            break
+        rb = b.feed(b"4" + ra)
+        referee(rb, host, OPP)
+    assert a.illegal_moves == b.illegal_moves == 0
+    assert a.position.cells[ME] == host.cells[ME]      # b may have moved last
+    assert a.position.used[ME] == host.used[ME]
 
 
 # ------------------------------------------------------ splitting, fuzz
