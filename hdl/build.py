@@ -64,9 +64,37 @@ def _score4(cfg):
             ("score4_de2", score4_de2(*de2_signals(), divisor=cfg.divisor, budget=budget))]
 
 
+def _blokus(cfg):
+    """The Blokus Duo core: blokus_top and the DE2 top level blokus_de2."""
+    from hdl.blokus.de2 import blokus_de2
+    from hdl.blokus.ports import de2_signals, top_signals
+    from hdl.blokus.top import blokus_top
+
+    budget = cfg.budget if cfg.budget is not None else _golden_default("blokus")
+    team = cfg.team if cfg.team is not None else DEFAULT_TEAM
+    kw = dict(divisor=cfg.divisor, budget=budget, team=team, stall_cycles=cfg.stall_cycles)
+    return [("blokus_top", blokus_top(*top_signals(), **kw)),
+            ("blokus_de2", blokus_de2(*de2_signals(), **kw))]
+
+
+DEFAULT_TEAM = "01"
+
+
 def _golden_default(core):
-    from golden.score4.search import DEFAULT_BUDGET
+    if core == "blokus":
+        from golden.blokus.search import DEFAULT_BUDGET
+    else:
+        from golden.score4.search import DEFAULT_BUDGET
     return DEFAULT_BUDGET
+
+
+def _game(core):
+    """The golden package of a core (its search and session)."""
+    if core == "blokus":
+        import golden.blokus.search as search
+    else:
+        import golden.score4.search as search
+    return search
 
 
 # unit name -> (builder, default baud, takes budget/team). The cores join this
@@ -75,6 +103,7 @@ UNITS = {
     "uart_echo": (_uart_echo, 115200, False),
     "score4_search": (_score4_search, 9600, False),
     "score4": (_score4, 9600, True),
+    "blokus": (_blokus, 115200, True),
 }
 CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
 
@@ -90,20 +119,31 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
     cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
                          default_baud if baud is None else baud, budget, team)
     cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
-    if unit == "score4":
-        from golden.score4.search import check_budget
+    if unit in ("score4", "blokus"):
         try:
-            check_budget(cfg.budget if budget is not None else _golden_default(unit))
+            _game(unit).check_budget(cfg.budget if budget is not None
+                                     else _golden_default(unit))
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
+    if team is not None:
+        if unit != "blokus":
+            raise ConfigError("--team is for the blokus core only")
+        if not (isinstance(team, str) and len(team) == 2 and team.isascii()
+                and team.isalnum()):
+            raise ConfigError("--team must be exactly two ASCII letters or digits, not %r"
+                              % (team,))
     return cfg
 
 
 def describe(cfg):
     """The configuration as a dict, with the budget and its worst case for a core."""
     d = cfg.as_dict()
-    if cfg.unit == "score4":
-        from hdl.score4 import TIME_LIMIT_S, worst_case_cycles
+    if cfg.unit in ("score4", "blokus"):
+        if cfg.unit == "blokus":
+            from hdl.blokus import TIME_LIMIT_S, worst_case_cycles
+            d["team"] = cfg.team if cfg.team is not None else DEFAULT_TEAM
+        else:
+            from hdl.score4 import TIME_LIMIT_S, worst_case_cycles
         d["budget"] = cfg.budget if cfg.budget is not None else _golden_default(cfg.unit)
         d["worst_case_cycles"] = worst_case_cycles(d["budget"])
         d["worst_case_seconds"] = round(d["worst_case_cycles"] / cfg.clk_hz, 6)

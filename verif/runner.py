@@ -79,7 +79,7 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
     coverage_xml = work / "coverage.xml"
     if coverage_xml.exists():
         coverage_xml.unlink()
-    env = {ENV_CONFIG: json.dumps(cfg.as_dict()), ENV_COVERAGE: str(coverage_xml)}
+    env = {ENV_CONFIG: json.dumps(build.describe(cfg)), ENV_COVERAGE: str(coverage_xml)}
     env.update(extra_env or {})
     seed = run_seed()
     print("simulating %s on %s with seed %d (replay: SEED=%d)" % (test_module, config_name, seed, seed))

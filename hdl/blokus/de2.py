@@ -1,0 +1,136 @@
+"""The Blokus Duo core on a Terasic DE2 board."""
+from myhdl import (ConcatSignal, ResetSignal, Signal, always_comb, always_seq, block, concat,
+                   intbv)
+
+from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN
+from hdl.blokus.top import blokus_top
+from hdl.reset_sync import reset_sync
+from hdl.seven_seg import seven_seg
+
+VIEWS = ("moves", "errors", "search", "cycles", "score")   # the HEX views, by number
+
+
+@block
+def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
+               HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7, divisor, budget, team,
+               stall_cycles):
+    """blokus_top with the DE2's pins, buttons, switches, LEDs and displays.
+
+    Ports (DE2 pin names):
+        CLOCK_50   in   50 MHz clock
+        KEY        in   4 push buttons, active low: KEY[0] resets the core;
+                        while KEY[1], KEY[2] or KEY[3] is held the displays show
+                        view 1, 2 or 3
+        SW         in   3 switches: the view shown otherwise (VIEWS; 5..7 = 0)
+        UART_RXD   in   RS-232 from the host
+        UART_TXD   out  RS-232 to the host
+        LEDR       out  18 red LEDs: the last search's candidate count as a bar
+                        graph (one LED per 50 candidates, up to 900)
+        LEDG       out  9 green LEDs: 0 thinking, 1 seat (5,5), 2 seat (a,a), 3 an
+                        illegal opponent move was seen, 4 a bad byte, 5 a framing
+                        error, 6 a stalled message, 7 a receive-queue overflow,
+                        8 heartbeat (~0.75 Hz)
+        HEX7..HEX0 out  8 digits, active low, showing the view's 32 bits:
+                        0 moves: HEX7-4 the opponent's last code (X Y then tile
+                          and digit as 5 + 3 bits), HEX3-0 our last code
+                        1 errors: bad bytes, framing errors, stalls, illegal
+                          moves (two digits each)
+                        2 search: requests answered (4 digits), candidates of
+                          the last search (4 digits)
+                        3 cycles: the last search's clock cycles
+                        4 score: glitches, overflows (2 digits each), the last
+                          move's score (4 digits, two's complement)
+    Settings: divisor, budget, team, stall_cycles as blokus_top.
+    """
+    rst = ResetSignal(0, active=1, isasync=False)
+    b = lambda n: Signal(intbv(0)[n:])
+    busy, seat, last_rx, last_tx = Signal(bool(0)), b(2), b(16), b(16)
+    n_bad, n_frame, n_stall, n_glitch = b(8), b(8), b(8), b(8)
+    n_illegal, n_requests, n_overflow = b(8), b(16), b(8)
+    nodes, cycles = b(NODE_BITS), b(32)
+    score = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+    key0, key_view = Signal(bool(1)), b(3)
+    view = b(3)
+    shown = b(32)
+    digits = [b(4) for _ in range(8)]
+    beat = b(26)
+    flags = b(8)
+    bar_bits = [Signal(bool(0)) for _ in range(18)]
+    bar = ConcatSignal(*reversed(bar_bits))
+
+    resets = reset_sync(CLOCK_50, key0, rst)
+    core = blokus_top(CLOCK_50, rst, UART_RXD, UART_TXD, busy, seat, last_rx, last_tx,
+                      n_bad, n_frame, n_stall, n_glitch, n_illegal, n_requests, n_overflow,
+                      nodes, score, cycles, divisor=divisor, budget=budget, team=team,
+                      stall_cycles=stall_cycles)
+    hexes = [seven_seg(digits[i], h) for i, h in
+             enumerate((HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7))]
+    d0, d1, d2, d3, d4, d5, d6, d7 = digits
+    bars = [_bar_led(nodes, bar_bits[i], i) for i in range(18)]
+
+    @always_comb
+    def keys():
+        key0.next = KEY[0]
+        key_view.next = KEY[4:1]
+
+    @always_comb
+    def select():
+        if not key_view[0]:
+            view.next = 1
+        elif not key_view[1]:
+            view.next = 2
+        elif not key_view[2]:
+            view.next = 3
+        elif SW > 4:
+            view.next = 0
+        else:
+            view.next = SW
+
+    @always_comb
+    def contents():
+        if view == 1:
+            shown.next = concat(n_bad, n_frame, n_stall, n_illegal)
+        elif view == 2:
+            shown.next = concat(n_requests, nodes)
+        elif view == 3:
+            shown.next = cycles
+        elif view == 4:
+            shown.next = concat(n_glitch, n_overflow, score[16:])
+        else:
+            shown.next = concat(last_rx, last_tx)
+
+    @always_comb
+    def split():
+        d0.next = shown[4:0]
+        d1.next = shown[8:4]
+        d2.next = shown[12:8]
+        d3.next = shown[16:12]
+        d4.next = shown[20:16]
+        d5.next = shown[24:20]
+        d6.next = shown[28:24]
+        d7.next = shown[32:28]
+
+    @always_seq(CLOCK_50.posedge, reset=rst)
+    def heartbeat():
+        beat.next = beat + 1
+
+    @always_comb
+    def leds():
+        LEDR.next = bar
+        LEDG.next = concat(beat[25], flags)
+
+    @always_comb
+    def flag_bits():
+        flags.next = concat(n_overflow != 0, n_stall != 0, n_frame != 0, n_bad != 0,
+                            n_illegal != 0, seat == 2, seat == 1, busy)
+
+    return resets, core, hexes, bars, keys, select, contents, split, heartbeat, leds, flag_bits
+
+
+@block
+def _bar_led(nodes, led, i):
+    """led lit when the last search evaluated more than 50 * i candidates."""
+    @always_comb
+    def lit():
+        led.next = nodes > 50 * i
+    return lit

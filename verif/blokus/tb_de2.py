@@ -1,0 +1,95 @@
+"""cocotb smoke test of the DE2 top level blokus_de2: reset by KEY[0], the
+serial pins, the LED flags and the display views, against the golden session."""
+import logging
+
+import cocotb
+from cocotb.clock import Clock
+from cocotb.triggers import ClockCycles, with_timeout
+from cocotbext.uart import UartSink, UartSource
+
+from golden.blokus import Session
+from golden.blokus.encoding import decode_move
+from hdl.seven_seg import SEGMENTS_N
+from verif import tb
+
+DIGIT = {v: d for d, v in enumerate(SEGMENTS_N)}
+
+
+def shown(dut):
+    """The 8 displays as a hex string, HEX7 first."""
+    return "".join("%x" % DIGIT[int(getattr(dut, "HEX%d" % i).value)] for i in range(7, -1, -1))
+
+
+def packed(code):
+    """A move code as the displays show it: X Y (4 bits each), tile (5), digit (3)."""
+    m = decode_move(code)
+    if m is None:
+        return "0000"
+    x, y, t, r = m
+    return "%04x" % ((x << 12) | (y << 8) | (t << 3) | r)
+
+
+async def exchange(dut, src, sink, data, n, cfg):
+    await src.write(data)
+    got = b""
+    while len(got) < n:
+        got += bytes(await with_timeout(sink.read(1), 2000 * cfg.bit_ps, "ps"))
+    return got
+
+
+@cocotb.test()
+async def board(dut):
+    cfg = tb.TbConfig.from_env()
+    Clock(dut.CLOCK_50, cfg.clk_period_ps, unit="ps", impl="gpi").start()
+    dut.UART_RXD.value = 1
+    dut.SW.value = 0
+    dut.KEY.value = 0b1110                       # KEY[0] held: reset
+    await ClockCycles(dut.CLOCK_50, 10)
+    dut.KEY.value = 0b1111
+    await ClockCycles(dut.CLOCK_50, 40)
+    src = UartSource(dut.UART_RXD, baud=cfg.baud_actual)
+    sink = UartSink(dut.UART_TXD, baud=cfg.baud_actual)
+    src.log.setLevel(logging.WARNING)
+    sink.log.setLevel(logging.WARNING)
+    golden = Session(budget=cfg.budget, team=cfg.team)
+
+    hello = b"1" + cfg.team.encode()
+    assert await exchange(dut, src, sink, b"0", 3, cfg) == golden.feed(b"0") == hello
+    move = await exchange(dut, src, sink, b"2A", 4, cfg)
+    assert move == golden.feed(b"2A"), "DE2 answered %r, golden %r" % (move, golden.last_search)
+    await ClockCycles(dut.CLOCK_50, 5)
+    ledg = int(dut.LEDG.value)
+    assert ledg & 0b111 == 0b100, "LEDG %s: expected idle and seat (a,a)" % bin(ledg)
+    # view 0: no opponent code yet, our move
+    assert shown(dut) == "0000" + packed(move), shown(dut)
+    # the opponent's reply, then view 2 by switch: requests answered, candidates
+    reply = b"455a0"
+    move2 = await exchange(dut, src, sink, reply, 4, cfg)
+    assert move2 == golden.feed(reply)
+    await ClockCycles(dut.CLOCK_50, 5)
+    assert shown(dut) == packed(b"55a0") + packed(move2), shown(dut)
+    dut.SW.value = 2
+    await ClockCycles(dut.CLOCK_50, 2)
+    assert shown(dut) == "%04x%04x" % (2, golden.last_search.nodes), shown(dut)
+    bar = int(dut.LEDR.value)
+    assert bar == sum(1 << i for i in range(18) if golden.last_search.nodes > 50 * i), bin(bar)
+    # KEY[1] held overrides the switches: view 1, the error counters, all zero so far
+    dut.KEY.value = 0b1101
+    await ClockCycles(dut.CLOCK_50, 2)
+    assert shown(dut) == "00000000", shown(dut)
+    # a bad byte and an illegal move (tile a again) show up there and on LEDG
+    await src.write(b"x")
+    bad = b"4" + move2[:2] + b"a0"
+    assert await exchange(dut, src, sink, bad, 4, cfg) == golden.feed(b"x" + bad)
+    await ClockCycles(dut.CLOCK_50, 5)
+    assert golden.bad_bytes == 1 and golden.illegal_moves == 1
+    assert shown(dut) == "01000001", shown(dut)
+    assert int(dut.LEDG.value) & 0b11000 == 0b11000
+    # KEY[0] resets the core mid-game: no game any more, `4` is not answered
+    dut.KEY.value = 0b1110
+    await ClockCycles(dut.CLOCK_50, 10)
+    dut.KEY.value = 0b1111
+    await ClockCycles(dut.CLOCK_50, 40)
+    fresh = Session(budget=cfg.budget, team=cfg.team)
+    assert await exchange(dut, src, sink, b"0", 3, cfg) == fresh.feed(b"0")
+    assert await exchange(dut, src, sink, b"25", 4, cfg) == fresh.feed(b"25")
