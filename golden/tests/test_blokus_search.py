@@ -96,6 +96,22 @@ def test_budget_limits_candidates_in_scan_order():
     assert S.search(pos, 1).move == cands[0]
 
 
+def test_ties_go_to_the_first_in_scan_order():
+    """Find budgets whose candidates tie at the top; the first one wins."""
+    ties = 0
+    for seed in range(6):
+        pos = random_position(random.Random(100 + seed), 2 + seed)
+        cands = S.candidates(pos)
+        scores = [S.evaluate(pos, m) for m in cands[:60]]
+        for k in range(2, len(scores) + 1):
+            head = scores[:k]
+            top = max(head)
+            if head.count(top) >= 2:
+                ties += 1
+                assert S.search(pos, k).move == cands[head.index(top)]
+    assert ties >= 3, "too few tied budgets to test the tie-break"
+
+
 def test_first_move_covers_start_and_never_passes():
     for seat, cell in (("5", (5, 5)), ("A", (10, 10))):
         m = S.choose(B.Position(seat), 50)

@@ -141,12 +141,15 @@ class BlokusPredictor(uvm_subscriber):
                 elif b == ord("9"):
                     cover_message("game_over")
             else:
-                whole = msg + bytes([b])
-                if not E.code_byte_ok(whole[2 if whole[:1] == b"3" else 1:], b) \
-                        if len(whole) > 2 or whole[:1] == b"4" else b not in b"5A":
+                op = msg[:1]
+                if op == b"4" or len(msg) >= 2:
+                    ok = E.code_byte_ok(msg[2 if op == b"3" else 1:], b)
+                else:
+                    ok = b in b"5A"
+                if not ok:
                     cover_fault("bad_char", state)
-                elif len(whole) == {b"2": 2, b"3": 6, b"4": 5}[whole[:1]]:
-                    self._complete(s, whole)
+                elif len(msg) + 1 == {b"2": 2, b"3": 6, b"4": 5}[op]:
+                    self._complete(s, msg + bytes([b]))
         elif item.kind in (FRAMING_ERROR, BREAK, GLITCH):
             cover_fault(item.kind, state)
         elif item.kind == IDLE and state != "outside" and item.bits >= STALL_BITS:
@@ -435,7 +438,7 @@ class CornerSeq(Exchange):
         await self.ask(b"0")
         await self.ask(b"3A0000")                   # a pass as the first move
         await self.ask(b"0")
-        await self.ask(b"3A53e0")                   # (a,a) is not covered
+        await self.ask(b"3553e0")                   # (a,a), the opponent's start, not covered
         await self.ask(b"0")
         await self.ask(b"35aae0")                   # the opponent's first move, legal
         pos = self.sb and self._position()
