@@ -6,10 +6,10 @@ from hdl.blokus.checker import blokus_checker
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.popcount import popcount
 from hdl.blokus.tables import (CODE_DX1, CODE_DY1, CODE_SHAPE, EXT_BITS, J_BITS,
-                               J_FIRST, J_LAST, N_SHAPES, SCAN_STEPS, SHAPE_DIGIT,
+                               J_FIRST, J_LAST, N_SHAPES, SCAN_STEPS, SHAPE_BITS, SHAPE_DIGIT,
                                SHAPE_MASK, SHAPE_SIZE, SHAPE_TILE)
 from hdl.decoder import decoder
-from hdl.priority_encoder import priority_encoder
+from hdl.lowest_one import lowest_one
 
 assert W_OPP == 1
 CMD_NEW, CMD_OPP, CMD_SEARCH = 0, 1, 2
@@ -73,10 +73,9 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     # candidates of the current root position, lowest shape first
     pend = b(N_SHAPES)
-    pick = Signal(intbv(0, min=0, max=N_SHAPES + 1))
-    pick_hot = b(N_SHAPES)
-    prio = priority_encoder(pend, pick)
-    pick_dec = decoder(pick, pick_hot)
+    pick = b(SHAPE_BITS)
+    pend_rest = b(N_SHAPES)
+    prio = lowest_one(pend, pick, pend_rest)
 
     # the shape in hand and its tables
     cur_s = Signal(intbv(0, min=0, max=N_SHAPES))
@@ -278,7 +277,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             else:
                 cur_s.next = pick
                 cur_j.next = j
-                pend.next = pend & ~pick_hot
+                pend.next = pend_rest
                 after.next = t_after.TRIAL
                 state.next = t_state.PLACE_INIT
 
@@ -361,7 +360,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-    return (maps, chk_root, chk_me, chk_opp, pop_me, pop_opp, prio, pick_dec, tile_dec,
+    return (maps, chk_root, chk_me, chk_opp, pop_me, pop_opp, prio, tile_dec,
             rom_mask, rom_tile, rom_digit, rom_size, spread_rows, code_index, rom_code_shape,
             rom_code_dx, rom_code_dy, canonical_centre, centre, trial_score, firsts, pipeline,
             count_cycles, control)

@@ -1,0 +1,48 @@
+"""The lowest set bit of a wide vector, in logarithmic depth."""
+from myhdl import ConcatSignal, Signal, always_comb, block, intbv
+
+
+@block
+def lowest_one(vec, index, rest):
+    """index = the lowest i with vec[i] set; rest = vec without that bit.
+
+    Ports:
+        vec    in   the request vector
+        index  out  wide enough for len(vec) - 1; meaningless when vec == 0
+        rest   out  len(vec) bits: vec with its lowest set bit cleared
+    vec - 1 isolates the lowest one (a carry chain, not a chain of muxes:
+    x & ~(x - 1) is that bit alone, x & (x - 1) the rest), and each index bit
+    is an OR of the one-hot vector under a constant mask.
+    """
+    n = len(vec)
+    width = len(index)
+    if (1 << width) < n:
+        raise ValueError("lowest_one: index of %d bits cannot number %d bits" % (width, n))
+    dec = Signal(intbv(0)[n:])
+    hot = Signal(intbv(0)[n:])
+    bits = [Signal(bool(0)) for _ in range(width)]
+    masks = [Signal(intbv(sum(1 << i for i in range(n) if (i >> k) & 1))[n:])
+             for k in range(width)]                                  # constants
+    enc = [_any(hot, masks[k], bits[k]) for k in range(width)]
+    packed = ConcatSignal(*reversed(bits))
+
+    @always_comb
+    def isolate():
+        dec.next = vec - 1
+        hot.next = vec & ~dec
+        rest.next = vec & dec
+
+    @always_comb
+    def out():
+        index.next = packed
+
+    return enc, isolate, out
+
+
+@block
+def _any(hot, mask, bit):
+    """bit = any one of hot under mask."""
+    @always_comb
+    def test():
+        bit.next = (hot & mask) != 0
+    return test
