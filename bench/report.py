@@ -33,8 +33,12 @@ def main(argv=None):
             "Assembled on commit %s from %s (each written by its own step of "
             "`make bench-%s`, which runs them all)." % (
                 commit, ", ".join(os.path.basename(f) for f in found), core), ""]
-    for f in found:
-        text.append(open(f).read().rstrip() + "\n")
+    for part in PARTS:
+        f = os.path.join(results, "%s-%s.md" % (core, part))
+        if f in found:
+            text.append(open(f).read().rstrip() + "\n")
+        else:
+            text.append("## %s\n\nNot run yet (no %s).\n" % (part.capitalize(), f))
     out = os.path.join(results, core + ".md")
     with open(out, "w") as fh:
         fh.write("\n".join(text))

@@ -31,26 +31,37 @@ def run_yosys(verilog, top, log):
         "synth -top %s -lut 4 -run :fine" % top,
         "tee -q -o %s.mem dump t:$mem_v2" % log,
         "memory_libmap -lib %s" % os.path.join(HERE, "m4k.txt"),
+        "tee -q -o %s.left dump t:$mem_v2" % log,
         "synth -top %s -lut 4 -run fine:" % top,
         "tee -o %s.stat stat" % log,
     ])
     r = subprocess.run(["yosys", "-q", "-l", log, "-p", script], capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError("yosys failed (log %s):\n%s" % (log, (r.stdout + r.stderr)[-2000:]))
-    return open(log + ".mem").read(), open(log + ".stat").read()
+    return open(log + ".mem").read(), open(log + ".stat").read(), open(log + ".left").read()
 
 
-def parse(mem_stat, final_stat):
+def _memories(dump):
+    """(count, bits) of the $mem_v2 cells in a yosys dump."""
+    sizes = [int(v) for v in re.findall(r"parameter \\SIZE (\d+)", dump)]
+    widths = [int(v) for v in re.findall(r"parameter \\WIDTH (\d+)", dump)]
+    return len(sizes), sum(a * b for a, b in zip(sizes, widths))
+
+
+def parse(mem_stat, final_stat, left_stat=""):
     cells = dict((name, int(n)) for n, name in
                  [(m.group(2), m.group(1)) for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", final_stat, re.M)])
     luts = cells.get("$lut", 0)
     ffs = sum(n for name, n in cells.items() if "DFF" in name)
     m4k = cells.get("$__M4K_", 0)
-    # every memory left after the coarse pass: SIZE words of WIDTH bits
-    sizes = [int(v) for v in re.findall(r"parameter \\SIZE (\d+)", mem_stat)]
-    widths = [int(v) for v in re.findall(r"parameter \\WIDTH (\d+)", mem_stat)]
-    return {"lut4": luts, "ff": ffs, "m4k": m4k, "memory_bits": sum(a * b for a, b in zip(sizes, widths)),
-            "memories": len(sizes), "le_min": max(luts, ffs), "le_max": luts + ffs}
+    # every memory left after the coarse pass: SIZE words of WIDTH bits; those
+    # still there after memory_libmap become logic, the others went to M4K
+    memories, memory_bits = _memories(mem_stat)
+    left, left_bits = _memories(left_stat)
+    return {"lut4": luts, "ff": ffs, "m4k": m4k, "memory_bits": memory_bits,
+            "memories": memories, "m4k_bits": memory_bits - left_bits,
+            "logic_memories": left, "logic_memory_bits": left_bits,
+            "le_min": max(luts, ffs), "le_max": luts + ffs}
 
 
 def estimate(core, work):

