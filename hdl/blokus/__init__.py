@@ -19,11 +19,11 @@ TIME_LIMIT_S = 1.0        # the contest's answer time
 TARGET_S = 0.8            # what the default budget's worst case may use of it
 SCAN = 222                # window steps of one scan (hdl.blokus.tables.SCAN_STEPS)
 PLACE = 29                # most cycles to shift a shape into place (rows, then columns)
-CYCLES_PER_NODE = 1 + 1 + PLACE + 1 + SCAN + 3 + 1
-"""PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE."""
-FIXED_CYCLES = 1 + 1 + 2 * SCAN + 1 + 1 + PLACE + 1 + 1
-"""start, root load, two cycles a root step, the last PICK, FINISH, the
-chosen move's placement, APPLY, done."""
+CYCLES_PER_NODE = 1 + 1 + 1 + PLACE + 1 + SCAN + 3 + 1
+"""PREP, PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE."""
+FIXED_CYCLES = 1 + 1 + 3 * SCAN + 1 + 1 + PLACE + 1 + 1
+"""start, root load, three cycles a root step (ROOT_POS, PREP, PICK), the
+last PICK, FINISH, the chosen move's placement, APPLY, done."""
 
 
 def worst_case_cycles(budget):

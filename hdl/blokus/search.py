@@ -76,6 +76,9 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     pick = b(SHAPE_BITS)
     pend_rest = b(N_SHAPES)
     prio = lowest_one(pend, pick, pend_rest)
+    pick_r = b(SHAPE_BITS)
+    rest_r = b(N_SHAPES)
+    any_r = Signal(bool(0))
 
     # the shape in hand and its tables
     cur_s = Signal(intbv(0, min=0, max=N_SHAPES))
@@ -163,7 +166,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         first_opp.next = used_opp == 0
 
     t_state = enum("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
-                   "ROOT_LOAD", "ROOT_POS", "PICK", "PLACE_INIT", "PLACE", "LOAD",
+                   "ROOT_LOAD", "ROOT_POS", "PREP", "PICK", "PLACE_INIT", "PLACE", "LOAD",
                    "COUNT", "DRAIN", "SCORE", "FINISH", "APPLY_ME")
     t_after = enum("TRIAL", "OPP", "ME")
     state = Signal(t_state.IDLE)
@@ -262,9 +265,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             state.next = t_state.ROOT_POS
         elif state == t_state.ROOT_POS:
             pend.next = legal_root
+            state.next = t_state.PREP
+        elif state == t_state.PREP:             # the lowest candidate, registered
+            pick_r.next = pick
+            rest_r.next = pend_rest
+            any_r.next = pend != 0
             state.next = t_state.PICK
         elif state == t_state.PICK:
-            if pend == 0:
+            if not any_r:
                 if j == J_LAST:
                     state.next = t_state.FINISH
                 else:
@@ -275,9 +283,9 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             elif nodes >= budget:
                 state.next = t_state.FINISH
             else:
-                cur_s.next = pick
+                cur_s.next = pick_r
                 cur_j.next = j
-                pend.next = pend_rest
+                pend.next = rest_r
                 after.next = t_after.TRIAL
                 state.next = t_state.PLACE_INIT
 
@@ -331,7 +339,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 best_j.next = cur_j
             placed.next = 0
             use_placed.next = 0
-            state.next = t_state.PICK
+            state.next = t_state.PREP
 
         # -- the answer
         elif state == t_state.FINISH:

@@ -116,6 +116,13 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     move_y = Signal(intbv(0)[8:])
 
     @always_comb
+    def tx_push():
+        # combinational, so that `tq_full` is never one push stale (a registered
+        # push checked against the old `full` lost a byte when the queue filled)
+        tq_push.next = state == t_state.SEND and out_len != 0 and not tq_full
+        tq_din.next = out[24:16]
+
+    @always_comb
     def take_event():
         ev_pop.next = state == t_state.IDLE and not ev_empty
 
@@ -136,7 +143,6 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
 
     @always_seq(clk.posedge, reset=rst)
     def control():
-        tq_push.next = 0
         s_start.next = 0
         if state == t_state.IDLE:
             if not ev_empty:
@@ -199,12 +205,10 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             last_tx.next = concat(move_x[4:], move_y[4:])
             state.next = t_state.SEND
 
-        else:  # SEND: one byte a cycle into the transmit queue
+        else:  # SEND: one byte a cycle into the transmit queue (see tx_push)
             if out_len == 0:
                 state.next = t_state.IDLE
             elif not tq_full:
-                tq_din.next = out[24:16]
-                tq_push.next = 1
                 out.next = concat(out[16:0], intbv(0)[8:])
                 out_len.next = out_len - 1
 
@@ -216,4 +220,4 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             n_glitch.next = n_glitch + 1
 
     return (rx, parser, eq, tq, tx, tx_handshake, land, occupancy, engine, status,
-            take_event, request_post, minus_one, move_digits, control, line_faults)
+            tx_push, take_event, request_post, minus_one, move_digits, control, line_faults)

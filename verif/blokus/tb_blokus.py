@@ -449,6 +449,10 @@ class CornerSeq(Exchange):
         # back-to-back requests, and `0` mid-game
         await send(self, b"40000" + b"40000" + b"9")
         await self.sb.wait_drained(3 * self.timeout_ps())
+        # answers faster than the line drains them: more than the transmit queue holds
+        await send(self, b"0" * 9)
+        assert await self.sb.wait_drained(3 * self.timeout_ps()), "answers missing (seed %s)" % (
+            tb.seed())
         assert await self.ask(b"0") == b"1" + team
         await self.ask(b"2A")
 

@@ -487,6 +487,10 @@ class FloodSeq(Exchange):
         await send(self, b"A00" + junk + b"A11A12" + junk[:50] + b"A21")
         ok = await self.sb.wait_drained(4 * self.timeout_ps())
         assert ok, "answers missing after the flood (seed %s)" % tb.seed()
+        # answers faster than the line drains them: more than the transmit queue holds
+        await send(self, b"0" * 9)
+        ok = await self.sb.wait_drained(4 * self.timeout_ps())
+        assert ok, "answers missing after nine new games (seed %s)" % tb.seed()
 
 
 @pyuvm.test()
