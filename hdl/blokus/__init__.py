@@ -9,11 +9,11 @@
     blokus_de2      the DE2 top level around blokus_top
 
 Timing contract (checked by the testbench on every move): one search that
-evaluates n candidates takes at most FIXED_CYCLES + CYCLES_PER_NODE * n
-clock cycles, and n never exceeds golden.blokus.search.MAX_MOVES, so every
-budget answers within worst_case_cycles(MAX_MOVES), far inside 1 s.
+spends n nodes takes at most FIXED_CYCLES + CYCLES_PER_NODE * n clock cycles;
+the default budget is the largest whose bound fits TARGET_S at 50 MHz.
 """
-from golden.blokus.search import MAX_MOVES
+
+from golden.blokus.search import TOP_K
 
 TIME_LIMIT_S = 1.0        # the contest's answer time
 TARGET_S = 0.8            # what the default budget's worst case may use of it
@@ -21,11 +21,19 @@ SCAN = 222                # window steps of one scan (hdl.blokus.tables.SCAN_STE
 PLACE = 29                # most cycles to shift a shape into place (rows, then columns)
 CYCLES_PER_NODE = 1 + 1 + 1 + PLACE + 1 + SCAN + 3 + 1
 """PREP, PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE."""
-FIXED_CYCLES = 1 + 1 + 3 * SCAN + 1 + 1 + PLACE + 1 + 1
-"""start, root load, three cycles a root step (ROOT_POS, PREP, PICK), the
-last PICK, FINISH, the chosen move's placement, APPLY, done."""
+PER_KEPT = 1 + 1 + PLACE + 1 + 1 + 3 * SCAN + 1
+"""Phase 2, per kept candidate besides its nodes: P2_NEXT, PLACE_INIT, PLACE,
+P2_SETM, ROOT_LOAD, three cycles a scan step (ROOT_POS, PREP, PICK), P2_END."""
+FIXED_CYCLES = 1 + 1 + 3 * SCAN + TOP_K * PER_KEPT + 1 + 1 + 1 + 1 + PLACE + 1
+"""start, root load, phase 1's scan steps, phase 2's kept candidates, the last
+P2_NEXT, FINISH, FIRST_KEPT, the chosen move's PLACE_INIT and PLACE, APPLY."""
 
 
 def worst_case_cycles(budget):
     """Most clock cycles one search with this budget can take."""
-    return FIXED_CYCLES + CYCLES_PER_NODE * min(budget, MAX_MOVES)
+    return FIXED_CYCLES + CYCLES_PER_NODE * budget
+
+
+def largest_budget(clk_hz, seconds):
+    """The largest budget whose worst case fits in `seconds` at `clk_hz`."""
+    return max(1, (int(clk_hz * seconds) - FIXED_CYCLES) // CYCLES_PER_NODE)

@@ -8,6 +8,7 @@ from hdl.reset_sync import reset_sync
 from hdl.seven_seg import seven_seg
 
 VIEWS = ("moves", "errors", "search", "cycles", "score")   # the HEX views, by number
+BAR_NODES = 500                                           # nodes per LEDR light
 
 
 @block
@@ -24,8 +25,8 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         SW         in   3 switches: the view shown otherwise (VIEWS; 5..7 = 0)
         UART_RXD   in   RS-232 from the host
         UART_TXD   out  RS-232 to the host
-        LEDR       out  18 red LEDs: the last search's candidate count as a bar
-                        graph (one LED per 50 candidates, up to 900)
+        LEDR       out  18 red LEDs: the last search's node count as a bar
+                        graph (one LED per BAR_NODES nodes)
         LEDG       out  9 green LEDs: 0 thinking, 1 seat (5,5), 2 seat (a,a), 3 an
                         illegal opponent move was seen, 4 a bad byte, 5 a framing
                         error, 6 a stalled message, 7 a receive-queue overflow,
@@ -35,8 +36,8 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
                           and digit as 5 + 3 bits), HEX3-0 our last code
                         1 errors: bad bytes, framing errors, stalls, illegal
                           moves (two digits each)
-                        2 search: requests answered (4 digits), candidates of
-                          the last search (4 digits)
+                        2 search: requests answered (3 digits), nodes of the
+                          last search (5 digits)
                         3 cycles: the last search's clock cycles
                         4 score: glitches, overflows (2 digits each), the last
                           move's score (4 digits, two's complement)
@@ -91,7 +92,7 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         if view == 1:
             shown.next = concat(n_bad, n_frame, n_stall, n_illegal)
         elif view == 2:
-            shown.next = concat(n_requests, nodes)
+            shown.next = concat(n_requests[12:0], intbv(0)[2:], nodes)
         elif view == 3:
             shown.next = cycles
         elif view == 4:
@@ -129,8 +130,8 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
 
 @block
 def _bar_led(nodes, led, i):
-    """led lit when the last search evaluated more than 50 * i candidates."""
+    """led lit when the last search spent more than BAR_NODES * i nodes."""
     @always_comb
     def lit():
-        led.next = nodes > 50 * i
+        led.next = nodes > BAR_NODES * i
     return lit

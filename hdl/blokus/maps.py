@@ -5,14 +5,13 @@ from hdl.blokus.tables import EXT_BITS, ON_BOARD_EXT, START_EXT
 
 
 @block
-def blokus_maps(occ_me, occ_opp, placed, use_placed, first_me, first_opp, seat_a,
+def blokus_maps(own_me, own_opp, first_me, first_opp, seat_a,
                 forb_me, anch_me, forb_opp, anch_opp):
     """The two maps the move generator reads, for each player.
 
     Ports (every map 320 bits in the ext layout of hdl.blokus.tables):
-        occ_me, occ_opp   in   squares placed by the board / the opponent
-        placed            in   a candidate placement of the board's
-        use_placed        in   count `placed` as the board's (a trial move)
+        own_me, own_opp   in   squares of the board / the opponent, trial
+                               moves included
         first_me          in   the board has not placed a tile yet
         first_opp         in   the opponent has not placed a tile yet
         seat_a            in   the board's start cell is (a,a), else (5,5)
@@ -27,7 +26,6 @@ def blokus_maps(occ_me, occ_opp, placed, use_placed, first_me, first_opp, seat_a
     off = Signal(intbv((1 << EXT_BITS) - 1 - ON_BOARD_EXT)[EXT_BITS:])   # constant
     start5 = Signal(intbv(1 << START_EXT["5"])[EXT_BITS:])                # constant
     starta = Signal(intbv(1 << START_EXT["A"])[EXT_BITS:])                # constant
-    own = Signal(intbv(0)[EXT_BITS:])
     both = Signal(intbv(0)[EXT_BITS:])
     f_me = Signal(intbv(0)[EXT_BITS:])
     f_opp = Signal(intbv(0)[EXT_BITS:])
@@ -35,35 +33,31 @@ def blokus_maps(occ_me, occ_opp, placed, use_placed, first_me, first_opp, seat_a
     c_opp = Signal(intbv(0)[EXT_BITS:])
 
     @always_comb
-    def owner():
-        if use_placed:
-            own.next = occ_me | placed
-        else:
-            own.next = occ_me
-        both.next = occ_me | occ_opp | placed
+    def occupied():
+        both.next = off | own_me | own_opp
 
     @always_comb
     def forbidden():
-        f_me.next = off | both | own | (own << 1) | (own >> 1) | (own << 16) | (own >> 16)
-        f_opp.next = (off | both | occ_opp | (occ_opp << 1) | (occ_opp >> 1)
-                      | (occ_opp << 16) | (occ_opp >> 16))
+        f_me.next = both | (own_me << 1) | (own_me >> 1) | (own_me << 16) | (own_me >> 16)
+        f_opp.next = (both | (own_opp << 1) | (own_opp >> 1) | (own_opp << 16)
+                      | (own_opp >> 16))
 
     @always_comb
     def corners():
-        if first_me and not use_placed:
+        if first_me:
             if seat_a:
                 c_me.next = starta
             else:
                 c_me.next = start5
         else:
-            c_me.next = (own << 15) | (own >> 15) | (own << 17) | (own >> 17)
+            c_me.next = (own_me << 15) | (own_me >> 15) | (own_me << 17) | (own_me >> 17)
         if first_opp:
             if seat_a:
                 c_opp.next = start5
             else:
                 c_opp.next = starta
         else:
-            c_opp.next = (occ_opp << 15) | (occ_opp >> 15) | (occ_opp << 17) | (occ_opp >> 17)
+            c_opp.next = (own_opp << 15) | (own_opp >> 15) | (own_opp << 17) | (own_opp >> 17)
 
     @always_comb
     def outputs():
@@ -72,4 +66,4 @@ def blokus_maps(occ_me, occ_opp, placed, use_placed, first_me, first_opp, seat_a
         anch_me.next = c_me & ~f_me
         anch_opp.next = c_opp & ~f_opp
 
-    return owner, forbidden, corners, outputs
+    return occupied, forbidden, corners, outputs

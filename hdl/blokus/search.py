@@ -1,10 +1,11 @@
 """The Blokus search engine: the position, the opponent's move check, the search."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.blokus.search import MAX_BUDGET, W_OPP, W_SIZE
+from golden.blokus.search import MAX_BUDGET, TOP_K, W_OPP, W_SIZE
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.popcount import popcount
+from hdl.blokus.topk import blokus_topk
 from hdl.blokus.tables import (CODE_DX1, CODE_DY1, CODE_SHAPE, EXT_BITS, J_BITS,
                                J_FIRST, J_LAST, N_SHAPES, SCAN_STEPS, SHAPE_BITS, SHAPE_DIGIT,
                                SHAPE_MASK, SHAPE_SIZE, SHAPE_TILE)
@@ -13,10 +14,15 @@ from hdl.lowest_one import lowest_one
 
 assert W_OPP == 1
 CMD_NEW, CMD_OPP, CMD_SEARCH = 0, 1, 2
-NODE_BITS = 16                    # budget and node counter (MAX_BUDGET = 2**16 - 1)
+NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 - 1)
 COUNT_BITS = 16                   # a mobility count (at most 17,836), a score term
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
+STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
+          "ROOT_LOAD", "ROOT_POS", "PREP", "PICK", "PLACE_INIT", "PLACE", "LOAD",
+          "COUNT", "DRAIN", "SCORE", "P2_NEXT", "P2_SETM", "P2_END", "FINISH", "FIRST_KEPT",
+          "APPLY_ME")
+"""The engine's states, in their binary encoding order (benches read `state`)."""
 assert MAX_BUDGET == (1 << NODE_BITS) - 1
 
 
@@ -33,39 +39,60 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                         the digits that give the shape); CMD_SEARCH the board's move
         start      in   one-cycle pulse: run `cmd` (only while idle)
         c_*        in   the command's operands
-        budget     in   NODE_BITS: the most candidates one search evaluates
+        budget     in   NODE_BITS: the most nodes (evaluations) one search spends
         done       out  one-cycle pulse: the command finished
         legal      out  with done after CMD_OPP: the move was legal and is applied
                         (an illegal move changes nothing)
         m_pass     out  with done after CMD_SEARCH: the board passes (no legal move)
         m_x, m_y   out  4 bits: the chosen move's centre (applied to the board)
         m_t, m_r   out  its tile 0..20 and lowest orientation digit
-        nodes      out  NODE_BITS: candidates the last search evaluated
-        score      out  signed: the chosen move's score (0 for a pass)
+        nodes      out  NODE_BITS: evaluations the last search spent (both phases)
+        score      out  signed: the chosen move's value (0 for a pass)
         cycles     out  32 bits: clock cycles of the last search
-    The search is golden/blokus/search.py's: candidates in scan order, each
-    scored by W_SIZE * squares + own mobility - opponent mobility after it,
-    the first best kept. One candidate costs at most hdl.blokus.CYCLES_PER_NODE
-    cycles: it is placed into a trial map (shifted into place by rows, then
-    columns), then both players' placements are counted by streaming both
-    maps through a 5 x 5 window, all 91 shapes tested per step.
+    The search is golden/blokus/search.py's. Phase 1: candidates in scan
+    order, each scored W_SIZE * squares + own mobility - opponent mobility
+    after it; the TOP_K best kept sorted (blokus_topk). Phase 2: for each kept
+    candidate m, m goes into `pm` and the opponent's replies are generated
+    and evaluated the same way from its side; m's value is W_SIZE * squares(m)
+    minus the best reply, and m is dropped as soon as it cannot beat the best
+    value so far. An evaluation (a node) costs at most
+    hdl.blokus.CYCLES_PER_NODE cycles: the move is shifted into a trial map
+    (rows, then columns), then both players' maps are streamed through a
+    5 x 5 window, all 91 shapes tested per step, and the placements counted.
     """
     E = EXT_BITS
     b = lambda n: Signal(intbv(0)[n:])
-    occ_me, occ_opp, placed = b(E), b(E), b(E)
-    used_me, used_opp, used_trial = b(21), b(21), b(21)
-    seat_a, use_placed = Signal(bool(0)), Signal(bool(0))
+    occ_me, occ_opp, placed, pm = b(E), b(E), b(E), b(E)
+    used_me, used_opp = b(21), b(21)
+    used_root, ut_me, ut_opp = b(21), b(21), b(21)
+    seat_a, use_placed, phase2 = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     first_me, first_opp = Signal(bool(1)), Signal(bool(1))
+    own_me, own_opp = b(E), b(E)
     forb_me, anch_me, forb_opp, anch_opp = b(E), b(E), b(E), b(E)
-    maps = blokus_maps(occ_me, occ_opp, placed, use_placed, first_me, first_opp, seat_a,
+    maps = blokus_maps(own_me, own_opp, first_me, first_opp, seat_a,
                        forb_me, anch_me, forb_opp, anch_opp)
+
+    @always_comb
+    def trial_owners():
+        # phase 1: `placed` is the board's trial move; phase 2: `pm` is, and
+        # `placed` the opponent's trial reply
+        if phase2:
+            own_me.next = occ_me | pm
+        elif use_placed:
+            own_me.next = occ_me | placed
+        else:
+            own_me.next = occ_me
+        if phase2 and use_placed:
+            own_opp.next = occ_opp | placed
+        else:
+            own_opp.next = occ_opp
 
     # windows: the root scan, and the two mobility counts (also the opponent check)
     rf, ra, mf, ma, of_, oa = b(E), b(E), b(E), b(E), b(E), b(E)
     legal_root, legal_me, legal_opp = b(N_SHAPES), b(N_SHAPES), b(N_SHAPES)
-    chk_root = blokus_checker(rf, ra, used_me, legal_root)
-    chk_me = blokus_checker(mf, ma, used_trial, legal_me)
-    chk_opp = blokus_checker(of_, oa, used_opp, legal_opp)
+    chk_root = blokus_checker(rf, ra, used_root, legal_root)
+    chk_me = blokus_checker(mf, ma, ut_me, legal_me)
+    chk_opp = blokus_checker(of_, oa, ut_opp, legal_opp)
     cnt_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     cnt_opp = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     pop_me = popcount(clk, rst, legal_me, cnt_me)
@@ -144,11 +171,38 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     acc_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     acc_opp = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     trial = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    best_v = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    best_s = Signal(intbv(0, min=0, max=N_SHAPES))
-    best_j = b(J_BITS)
-    best_ok = Signal(bool(0))
+    sc = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
     p1, p2 = Signal(bool(0)), Signal(bool(0))
+    # phase 1: the kept candidates
+    tk_clear, tk_insert = Signal(bool(0)), Signal(bool(0))
+    q = Signal(intbv(0, min=0, max=TOP_K + 1))
+    tk_v, tk_j, tk_s = sc(), b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
+    tk_count = Signal(intbv(0, min=0, max=TOP_K + 1))
+    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial, cur_j, cur_s, q, tk_v, tk_j,
+                       tk_s, tk_count, k=TOP_K)
+    # phase 2: the candidate m being examined, the best reply, the best value
+    v1, mx, mx_new, value, final_v = sc(), sc(), sc(), sc(), sc()
+    base_x = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
+    mx_ok, cut = Signal(bool(0)), Signal(bool(0))
+    pm_tile_hot = b(21)
+    m_j, m_s = b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
+    b2_v, b2_j, b2_s = sc(), b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
+    b2_ok = Signal(bool(0))
+
+    @always_comb
+    def replies():
+        if mx_ok and mx >= trial:
+            mx_new.next = mx
+        else:
+            mx_new.next = trial
+        if mx_ok:
+            value.next = base_x - mx
+        else:
+            value.next = v1
+
+    @always_comb
+    def alpha_beta():
+        cut.next = b2_ok and base_x - mx_new <= b2_v
 
     jp2 = b(J_BITS)
 
@@ -158,17 +212,19 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def trial_score():
-        trial.next = size_x + acc_me - acc_opp
+        if phase2:
+            trial.next = size_x + acc_opp - acc_me
+        else:
+            trial.next = size_x + acc_me - acc_opp
 
     @always_comb
     def firsts():
-        first_me.next = used_me == 0
-        first_opp.next = used_opp == 0
+        # a player whose trial move is on the board has placed a tile
+        first_me.next = used_me == 0 and not use_placed and not phase2
+        first_opp.next = used_opp == 0 and not (phase2 and use_placed)
 
-    t_state = enum("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
-                   "ROOT_LOAD", "ROOT_POS", "PREP", "PICK", "PLACE_INIT", "PLACE", "LOAD",
-                   "COUNT", "DRAIN", "SCORE", "FINISH", "APPLY_ME")
-    t_after = enum("TRIAL", "OPP", "ME")
+    t_state = enum(*STATES)
+    t_after = enum("TRIAL", "OPP", "ME", "M")
     state = Signal(t_state.IDLE)
     after = Signal(t_after.TRIAL)
     j = b(J_BITS)
@@ -197,6 +253,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     @always_seq(clk.posedge, reset=rst)
     def control():
         done.next = 0
+        tk_clear.next = 0
+        tk_insert.next = 0
         if state == t_state.IDLE:
             if start:
                 if cmd == CMD_NEW:
@@ -215,8 +273,10 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                         state.next = t_state.OPP_MAP
                 else:
                     nodes.next = 0
-                    best_ok.next = 0
-                    best_v.next = 0
+                    tk_clear.next = 1
+                    b2_ok.next = 0
+                    phase2.next = 0
+                    q.next = 0
                     searching.next = 1
                     state.next = t_state.ROOT_LOAD
 
@@ -232,6 +292,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.OPP_LOAD:
             of_.next = forb_opp >> J_FIRST
             oa.next = anch_opp >> J_FIRST
+            ut_opp.next = used_opp
             rem.next = cur_j - J_FIRST
             state.next = t_state.OPP_SHIFT
         elif state == t_state.OPP_SHIFT:
@@ -257,10 +318,16 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-        # -- the search: the root scan
+        # -- a scan: the board's moves (phase 1) or the opponent's replies (phase 2)
         elif state == t_state.ROOT_LOAD:
-            rf.next = forb_me >> J_FIRST
-            ra.next = anch_me >> J_FIRST
+            if phase2:
+                rf.next = forb_opp >> J_FIRST
+                ra.next = anch_opp >> J_FIRST
+                used_root.next = used_opp
+            else:
+                rf.next = forb_me >> J_FIRST
+                ra.next = anch_me >> J_FIRST
+                used_root.next = used_me
             j.next = J_FIRST
             state.next = t_state.ROOT_POS
         elif state == t_state.ROOT_POS:
@@ -274,7 +341,10 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.PICK:
             if not any_r:
                 if j == J_LAST:
-                    state.next = t_state.FINISH
+                    if phase2:
+                        state.next = t_state.P2_END
+                    else:
+                        state.next = t_state.P2_NEXT
                 else:
                     rf.next = rf >> 1
                     ra.next = ra >> 1
@@ -306,16 +376,23 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 state.next = t_state.LOAD
             elif after == t_after.OPP:
                 state.next = t_state.APPLY_OPP
+            elif after == t_after.M:
+                state.next = t_state.P2_SETM
             else:
                 state.next = t_state.APPLY_ME
 
-        # -- one candidate: count both players' placements after it
+        # -- one evaluation: count both players' placements after the trial move
         elif state == t_state.LOAD:
             mf.next = forb_me >> J_FIRST
             ma.next = anch_me >> J_FIRST
             of_.next = forb_opp >> J_FIRST
             oa.next = anch_opp >> J_FIRST
-            used_trial.next = used_me | tile_hot
+            if phase2:
+                ut_me.next = used_me | pm_tile_hot
+                ut_opp.next = used_opp | tile_hot
+            else:
+                ut_me.next = used_me | tile_hot
+                ut_opp.next = used_opp
             step.next = 0
             state.next = t_state.COUNT
         elif state == t_state.COUNT:
@@ -332,28 +409,78 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 state.next = t_state.SCORE
         elif state == t_state.SCORE:
             nodes.next = nodes + 1
-            if not best_ok or trial > best_v:
-                best_ok.next = 1
-                best_v.next = trial
-                best_s.next = cur_s
-                best_j.next = cur_j
             placed.next = 0
             use_placed.next = 0
-            state.next = t_state.PREP
+            if phase2:
+                mx.next = mx_new
+                mx_ok.next = 1
+                if cut:                         # m cannot beat the best value
+                    q.next = q + 1
+                    state.next = t_state.P2_NEXT
+                else:
+                    state.next = t_state.PREP
+            else:
+                tk_insert.next = 1
+                state.next = t_state.PREP
 
-        # -- the answer
+        # -- phase 2: the kept candidates one by one
+        elif state == t_state.P2_NEXT:
+            phase2.next = 0
+            pm.next = 0
+            if q == tk_count:
+                state.next = t_state.FINISH
+            else:
+                cur_j.next = tk_j
+                cur_s.next = tk_s
+                v1.next = tk_v
+                after.next = t_after.M
+                state.next = t_state.PLACE_INIT
+        elif state == t_state.P2_SETM:
+            pm.next = placed
+            placed.next = 0
+            pm_tile_hot.next = tile_hot
+            base_x.next = size_x
+            m_j.next = cur_j
+            m_s.next = cur_s
+            mx_ok.next = 0
+            phase2.next = 1
+            state.next = t_state.ROOT_LOAD
+        elif state == t_state.P2_END:
+            if not b2_ok or value > b2_v:
+                b2_ok.next = 1
+                b2_v.next = value
+                b2_j.next = m_j
+                b2_s.next = m_s
+            q.next = q + 1
+            state.next = t_state.P2_NEXT
+
+        # -- the answer: phase 2's best, else phase 1's best, else a pass
         elif state == t_state.FINISH:
-            if best_ok:
-                cur_s.next = best_s
-                cur_j.next = best_j
+            phase2.next = 0
+            pm.next = 0
+            placed.next = 0
+            use_placed.next = 0
+            if b2_ok:
+                cur_s.next = b2_s
+                cur_j.next = b2_j
+                final_v.next = b2_v
                 after.next = t_after.ME
                 state.next = t_state.PLACE_INIT
+            elif tk_count != 0:
+                q.next = 0
+                state.next = t_state.FIRST_KEPT
             else:
                 m_pass.next = 1
                 score.next = 0
                 searching.next = 0
                 done.next = 1
                 state.next = t_state.IDLE
+        elif state == t_state.FIRST_KEPT:       # phase 1's best: the first kept
+            cur_s.next = tk_s
+            cur_j.next = tk_j
+            final_v.next = tk_v
+            after.next = t_after.ME
+            state.next = t_state.PLACE_INIT
         else:  # APPLY_ME
             occ_me.next = occ_me | placed
             used_me.next = used_me | tile_hot
@@ -363,12 +490,13 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             m_y.next = jp2[8:4]
             m_t.next = tile
             m_r.next = digit
-            score.next = best_v
+            score.next = final_v
             searching.next = 0
             done.next = 1
             state.next = t_state.IDLE
 
-    return (maps, chk_root, chk_me, chk_opp, pop_me, pop_opp, prio, tile_dec,
+    return (maps, trial_owners, chk_root, chk_me, chk_opp, pop_me, pop_opp, prio, tile_dec,
+            topk, replies, alpha_beta,
             rom_mask, rom_tile, rom_digit, rom_size, spread_rows, code_index, rom_code_shape,
             rom_code_dx, rom_code_dy, canonical_centre, centre, trial_score, firsts, pipeline,
             count_cycles, control)

@@ -539,15 +539,35 @@ def passing_player():
 
 @pyuvm.test()
 class BlokusOpponentAll21(BlokusTestBase):
-    """A game in which the opponent (the golden search at its default
-    budget) places all 21 tiles against the core at a small budget."""
+    """A game in which the opponent (the golden search at a large budget)
+    places all 21 tiles against the core at a small budget: the first seat
+    and opponent budget whose game, planned on the golden session, ends so."""
 
     async def body(self):
-        opp = search_player(DEFAULT_BUDGET)
-        want = plan(True, "5", opp, self.cfg.budget)
-        assert want == "opponent_all_21", "planned game ends %s (seed %s)" % (want, tb.seed())
-        end = await self.game(True, "5", opp)
-        assert end == want, "planned %s, played %s (seed %s)" % (want, end, tb.seed())
+        b = self.cfg.budget
+        for ob in (500, 2000, DEFAULT_BUDGET):
+            for core_first, seat in ((True, "5"), (False, "5"), (False, "A"), (True, "A")):
+                if plan(core_first, seat, search_player(ob), b) == "opponent_all_21":
+                    end = await self.game(core_first, seat, search_player(ob))
+                    assert end == "opponent_all_21", "planned opponent_all_21, played %s " \
+                        "(seed %s)" % (end, tb.seed())
+                    return
+        raise AssertionError("no opponent_all_21 game at budget %d (seed %s)" % (b, tb.seed()))
+
+
+@pyuvm.test()
+class BlokusDeep(BlokusTestBase):
+    """A game against the golden search at its default budget, which hems the
+    core in: late in the game the core's budget covers phase 2, completed
+    (and cut by alpha-beta) or ended by the budget inside it."""
+
+    async def body(self):
+        await self.game(True, "5", search_player(DEFAULT_BUDGET))
+        runs = self.env.predictor.searches
+        full = [r for r in runs if r.moves < r.nodes < self.cfg.budget]
+        inside = [r for r in runs if r.nodes == self.cfg.budget and r.moves < r.nodes]
+        assert full and inside, "phase 2 not exercised: %d finished, %d cut by the budget " \
+            "(seed %s)" % (len(full), len(inside), tb.seed())
 
 
 @pyuvm.test()

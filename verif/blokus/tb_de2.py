@@ -9,6 +9,7 @@ from cocotbext.uart import UartSink, UartSource
 
 from golden.blokus import Session
 from golden.blokus.encoding import decode_move
+from hdl.blokus.de2 import BAR_NODES
 from hdl.seven_seg import SEGMENTS_N
 from verif import tb
 
@@ -70,9 +71,10 @@ async def board(dut):
     assert shown(dut) == packed(b"55a0") + packed(move2), shown(dut)
     dut.SW.value = 2
     await ClockCycles(dut.CLOCK_50, 2)
-    assert shown(dut) == "%04x%04x" % (2, golden.last_search.nodes), shown(dut)
+    assert shown(dut) == "%03x%05x" % (2, golden.last_search.nodes), shown(dut)
     bar = int(dut.LEDR.value)
-    assert bar == sum(1 << i for i in range(18) if golden.last_search.nodes > 50 * i), bin(bar)
+    assert bar == sum(1 << i for i in range(18)
+                      if golden.last_search.nodes > BAR_NODES * i), bin(bar)
     # KEY[1] held overrides the switches: view 1, the error counters, all zero so far
     dut.KEY.value = 0b1101
     await ClockCycles(dut.CLOCK_50, 2)

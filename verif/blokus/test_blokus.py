@@ -1,5 +1,6 @@
 """Blokus Duo regression: the core's protocol testbench (32 clocks per bit) at
-budget 2 and at budget 1, a thinking configuration (budget 40) for games,
+budget 2 and at budget 1, a thinking configuration (budget 40) for games, a
+game at budget 150 whose late moves reach phase 2 of the search,
 one whole game at the real 50 MHz / 115200 configuration, and the DE2 top."""
 import pytest
 
@@ -11,6 +12,7 @@ from verif import runner
                      "BlokusHostFast", "BlokusHostSlow"]),
     ("blokus_budget1", ["BlokusGames", "BlokusCorners"]),
     ("blokus_think", ["BlokusGames"]),
+    ("blokus_deep", ["BlokusDeep"]),
 ])
 def test_core(config, tests):
     runner.run(config, "verif.blokus.tb_blokus", testcase=tests)
