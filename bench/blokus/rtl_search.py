@@ -90,6 +90,7 @@ module bench_tb;
             %(st_root)s: c_root <= c_root + 1;
             %(st_place)s: c_place <= c_place + 1;
             %(st_count)s: begin c_count <= c_count + 1; pass_len <= pass_len + 1; end
+            %(st_score23)s: c_score <= c_score + 1;
             %(st_score)s: begin
                 c_score <= c_score + 1;
                 pass_len <= 0;
@@ -199,7 +200,8 @@ def build_binary():
                          "st_root": states("ROOT_LOAD", "ROOT_POS", "PREP", "PICK"),
                          "st_place": states("PLACE_INIT", "PLACE"),
                          "st_count": states("LOAD", "COUNT", "DRAIN"),
-                         "st_score": states("SCORE")}
+                         "st_score": states("SCORE"),
+                         "st_score23": states("SCORE2", "SCORE3")}
     digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
     obj = os.path.join(WORK, "obj-" + digest)
     binary = os.path.join(obj, "bench")

@@ -54,7 +54,7 @@ W_OPP = 1
 TOP_K = 8                                   # candidates looked at one ply deeper
 MAX_MOVES = N_SHAPES * SIZE * SIZE          # 17,836: no position has more
 MAX_BUDGET = (1 << 18) - 1                  # the RTL's node counter
-DEFAULT_BUDGET = 154415                     # = hdl.blokus.largest_budget(50 MHz, 0.8 s)
+DEFAULT_BUDGET = 153232                     # = hdl.blokus.largest_budget(50 MHz, 0.8 s)
 
 # Shape index of (tile, lowest digit), the third key of the scan order.
 SHAPE_INDEX = {(s.tile, s.r): i for i, s in enumerate(ALL_SHAPES)}

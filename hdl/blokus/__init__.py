@@ -19,14 +19,16 @@ TIME_LIMIT_S = 1.0        # the contest's answer time
 TARGET_S = 0.8            # what the default budget's worst case may use of it
 SCAN = 222                # window steps of one scan (hdl.blokus.tables.SCAN_STEPS)
 PLACE = 29                # most cycles to shift a shape into place (rows, then columns)
-CYCLES_PER_NODE = 1 + 1 + 1 + PLACE + 1 + SCAN + 3 + 1
-"""PREP, PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE."""
-PER_KEPT = 1 + 1 + PLACE + 1 + 1 + 3 * SCAN + 1
-"""Phase 2, per kept candidate besides its nodes: P2_NEXT, PLACE_INIT, PLACE,
-P2_SETM, ROOT_LOAD, three cycles a scan step (ROOT_POS, PREP, PICK), P2_END."""
-FIXED_CYCLES = 1 + 1 + 3 * SCAN + TOP_K * PER_KEPT + 1 + 1 + 1 + 1 + PLACE + 1
+CYCLES_PER_NODE = 1 + 1 + 1 + PLACE + 1 + SCAN + 3 + 3
+"""PREP, PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE, SCORE2, SCORE3."""
+PER_KEPT = 1 + 1 + 1 + PLACE + 1 + 1 + 3 * SCAN + 1
+"""Phase 2, per kept candidate besides its nodes: P2_NEXT, P2_TAKE, PLACE_INIT,
+PLACE, P2_SETM, ROOT_LOAD, three cycles a scan step (ROOT_POS, PREP, PICK),
+P2_END."""
+FIXED_CYCLES = 1 + 1 + 3 * SCAN + TOP_K * PER_KEPT + 1 + 1 + 2 + 1 + PLACE + 1
 """start, root load, phase 1's scan steps, phase 2's kept candidates, the last
-P2_NEXT, FINISH, FIRST_KEPT, the chosen move's PLACE_INIT and PLACE, APPLY."""
+P2_NEXT, FINISH, FIRST_WAIT and FIRST_KEPT, the chosen move's PLACE_INIT and
+PLACE, APPLY."""
 
 
 def worst_case_cycles(budget):

@@ -1,11 +1,10 @@
 """The Blokus Duo core on a Terasic DE2 board."""
-from myhdl import (ConcatSignal, ResetSignal, Signal, always_comb, always_seq, block, concat,
-                   intbv)
+from myhdl import ConcatSignal, ResetSignal, Signal, always_comb, block, concat, intbv
 
 from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN
 from hdl.blokus.top import blokus_top
+from hdl.de2_display import de2_display
 from hdl.reset_sync import reset_sync
-from hdl.seven_seg import seven_seg
 
 VIEWS = ("moves", "errors", "search", "cycles", "score")   # the HEX views, by number
 BAR_NODES = 500                                           # nodes per LEDR light
@@ -50,11 +49,10 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
     n_illegal, n_requests, n_overflow = b(8), b(16), b(8)
     nodes, cycles = b(NODE_BITS), b(32)
     score = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    key0, key_view = Signal(bool(1)), b(3)
-    view = b(3)
-    shown = b(32)
-    digits = [b(4) for _ in range(8)]
-    beat = b(26)
+    key0 = Signal(bool(1))
+    views = [b(32) for _ in range(5)]
+    v0, v1, v2, v3, v4 = views
+    beat = Signal(bool(0))
     flags = b(8)
     bar_bits = [Signal(bool(0)) for _ in range(18)]
     bar = ConcatSignal(*reversed(bar_bits))
@@ -64,68 +62,45 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
                       n_bad, n_frame, n_stall, n_glitch, n_illegal, n_requests, n_overflow,
                       nodes, score, cycles, divisor=divisor, budget=budget, team=team,
                       stall_cycles=stall_cycles)
-    hexes = [seven_seg(digits[i], h) for i, h in
-             enumerate((HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7))]
-    d0, d1, d2, d3, d4, d5, d6, d7 = digits
+    display = de2_display(CLOCK_50, rst, KEY, SW, v0, v1, v2, v3, v4,
+                          HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7, beat)
     bars = [_bar_led(nodes, bar_bits[i], i) for i in range(18)]
 
-    @always_comb
-    def keys():
-        key0.next = KEY[0]
-        key_view.next = KEY[4:1]
+    score16 = b(16)
 
     @always_comb
-    def select():
-        if not key_view[0]:
-            view.next = 1
-        elif not key_view[1]:
-            view.next = 2
-        elif not key_view[2]:
-            view.next = 3
-        elif SW > 4:
-            view.next = 0
+    def clip():
+        # 16 bits, two's complement, saturated (real scores stay well inside)
+        if score >= 0x7FFF:
+            score16.next = 0x7FFF
+        elif score < -0x8000:
+            score16.next = 0x8000
         else:
-            view.next = SW
+            score16.next = score[16:]
+
+    @always_comb
+    def reset_key():
+        key0.next = KEY[0]
 
     @always_comb
     def contents():
-        if view == 1:
-            shown.next = concat(n_bad, n_frame, n_stall, n_illegal)
-        elif view == 2:
-            shown.next = concat(n_requests[12:0], intbv(0)[2:], nodes)
-        elif view == 3:
-            shown.next = cycles
-        elif view == 4:
-            shown.next = concat(n_glitch, n_overflow, score[16:])
-        else:
-            shown.next = concat(last_rx, last_tx)
-
-    @always_comb
-    def split():
-        d0.next = shown[4:0]
-        d1.next = shown[8:4]
-        d2.next = shown[12:8]
-        d3.next = shown[16:12]
-        d4.next = shown[20:16]
-        d5.next = shown[24:20]
-        d6.next = shown[28:24]
-        d7.next = shown[32:28]
-
-    @always_seq(CLOCK_50.posedge, reset=rst)
-    def heartbeat():
-        beat.next = beat + 1
+        v0.next = concat(last_rx, last_tx)
+        v1.next = concat(n_bad, n_frame, n_stall, n_illegal)
+        v2.next = concat(n_requests[12:0], intbv(0)[2:], nodes)
+        v3.next = cycles
+        v4.next = concat(n_glitch, n_overflow, score16)
 
     @always_comb
     def leds():
         LEDR.next = bar
-        LEDG.next = concat(beat[25], flags)
+        LEDG.next = concat(beat, flags)
 
     @always_comb
     def flag_bits():
         flags.next = concat(n_overflow != 0, n_stall != 0, n_frame != 0, n_bad != 0,
                             n_illegal != 0, seat == 2, seat == 1, busy)
 
-    return resets, core, hexes, bars, keys, select, contents, split, heartbeat, leds, flag_bits
+    return resets, core, display, bars, clip, reset_key, contents, leds, flag_bits
 
 
 @block

@@ -20,7 +20,8 @@ SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
           "ROOT_LOAD", "ROOT_POS", "PREP", "PICK", "PLACE_INIT", "PLACE", "LOAD",
-          "COUNT", "DRAIN", "SCORE", "P2_NEXT", "P2_SETM", "P2_END", "FINISH", "FIRST_KEPT",
+          "COUNT", "DRAIN", "SCORE", "SCORE2", "SCORE3", "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
+          "FIRST_WAIT", "FIRST_KEPT",
           "APPLY_ME")
 """The engine's states, in their binary encoding order (benches read `state`)."""
 assert MAX_BUDGET == (1 << NODE_BITS) - 1
@@ -178,7 +179,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     q = Signal(intbv(0, min=0, max=TOP_K + 1))
     tk_v, tk_j, tk_s = sc(), b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
     tk_count = Signal(intbv(0, min=0, max=TOP_K + 1))
-    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial, cur_j, cur_s, q, tk_v, tk_j,
+    trial_r = sc()                      # the node's evaluation, registered
+    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial_r, cur_j, cur_s, q, tk_v, tk_j,
                        tk_s, tk_count, k=TOP_K)
     # phase 2: the candidate m being examined, the best reply, the best value
     v1, mx, mx_new, value, final_v = sc(), sc(), sc(), sc(), sc()
@@ -191,10 +193,10 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def replies():
-        if mx_ok and mx >= trial:
+        if mx_ok and mx >= trial_r:
             mx_new.next = mx
         else:
-            mx_new.next = trial
+            mx_new.next = trial_r
         if mx_ok:
             value.next = base_x - mx
         else:
@@ -202,7 +204,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def alpha_beta():
-        cut.next = b2_ok and base_x - mx_new <= b2_v
+        cut.next = b2_ok and base_x - mx <= b2_v
 
     jp2 = b(J_BITS)
 
@@ -407,20 +409,24 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.DRAIN:
             if not p1 and not p2:
                 state.next = t_state.SCORE
-        elif state == t_state.SCORE:
+        elif state == t_state.SCORE:            # three short steps, for the clock rate
             nodes.next = nodes + 1
+            trial_r.next = trial
             placed.next = 0
             use_placed.next = 0
+            state.next = t_state.SCORE2
+        elif state == t_state.SCORE2:
             if phase2:
                 mx.next = mx_new
                 mx_ok.next = 1
-                if cut:                         # m cannot beat the best value
-                    q.next = q + 1
-                    state.next = t_state.P2_NEXT
-                else:
-                    state.next = t_state.PREP
             else:
                 tk_insert.next = 1
+            state.next = t_state.SCORE3
+        elif state == t_state.SCORE3:
+            if phase2 and cut:                  # m cannot beat the best value
+                q.next = q + 1
+                state.next = t_state.P2_NEXT
+            else:
                 state.next = t_state.PREP
 
         # -- phase 2: the kept candidates one by one
@@ -430,11 +436,13 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             if q == tk_count:
                 state.next = t_state.FINISH
             else:
-                cur_j.next = tk_j
-                cur_s.next = tk_s
-                v1.next = tk_v
-                after.next = t_after.M
-                state.next = t_state.PLACE_INIT
+                state.next = t_state.P2_TAKE
+        elif state == t_state.P2_TAKE:          # entry q, read out of blokus_topk
+            cur_j.next = tk_j
+            cur_s.next = tk_s
+            v1.next = tk_v
+            after.next = t_after.M
+            state.next = t_state.PLACE_INIT
         elif state == t_state.P2_SETM:
             pm.next = placed
             placed.next = 0
@@ -468,13 +476,15 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 state.next = t_state.PLACE_INIT
             elif tk_count != 0:
                 q.next = 0
-                state.next = t_state.FIRST_KEPT
+                state.next = t_state.FIRST_WAIT
             else:
                 m_pass.next = 1
                 score.next = 0
                 searching.next = 0
                 done.next = 1
                 state.next = t_state.IDLE
+        elif state == t_state.FIRST_WAIT:       # blokus_topk reads entry 0 out
+            state.next = t_state.FIRST_KEPT
         elif state == t_state.FIRST_KEPT:       # phase 1's best: the first kept
             cur_s.next = tk_s
             cur_j.next = tk_j

@@ -2,8 +2,7 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from hdl.blokus.parser import EV_BITS, EV_FIRST, EV_MATCH, EV_MOVE, blokus_parser
-from hdl.blokus.search import (CMD_NEW, CMD_OPP, CMD_SEARCH, NODE_BITS, SCORE_MAX,
-                               SCORE_MIN, blokus_search)
+from hdl.blokus.search import CMD_NEW, CMD_OPP, CMD_SEARCH, NODE_BITS, blokus_search
 from hdl.blokus.tables import COORD_ASCII, DIGIT_ASCII, TILE_ASCII
 from hdl.byte_fifo import byte_fifo
 from hdl.uart_rx import uart_rx as rx_block

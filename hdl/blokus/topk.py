@@ -14,7 +14,8 @@ def blokus_topk(clk, rst, clear, insert, v, j, s, q, out_v, out_j, out_s, count,
                         the k-th entry falls off when the list is full
         v, j, s    in   the candidate's score (signed), window index, shape
         q          in   which entry to read (0 = the best)
-        out_v/j/s  out  entry q (meaningless when q >= count)
+        out_v/j/s  out  entry q, registered: valid the cycle after q settles
+                        (meaningless when q >= count)
         count      out  entries held, 0..k
     Every entry compares itself with the candidate in parallel; entry i takes
     entry i - 1, the candidate, or keeps its own, all in one cycle.
@@ -42,7 +43,7 @@ def blokus_topk(clk, rst, clear, insert, v, j, s, q, out_v, out_j, out_s, count,
             for i in range(k)]
     top_v, top_j, top_s = cv[0], cj[0], cs[0]
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def read():
         out_v.next = top_v
         out_j.next = top_j

@@ -1,12 +1,12 @@
 """The Score-4 core on a Terasic DE2 board."""
-from myhdl import ResetSignal, Signal, always_comb, always_seq, block, concat, intbv
+from myhdl import ResetSignal, Signal, always_comb, block, concat, intbv
 
 from golden.score4.search import PROVEN
+from hdl.de2_display import de2_display
 from hdl.reset_sync import reset_sync
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN
 from hdl.score4.search import NODE_BITS
 from hdl.score4.top import score4_top
-from hdl.seven_seg import seven_seg
 
 VIEWS = ("moves", "errors", "search", "cycles", "score")   # the HEX views, by number
 
@@ -48,11 +48,10 @@ def score4_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
     n_bad, n_frame, n_glitch, n_illegal, n_requests, n_overflow = b(8), b(8), b(8), b(8), b(16), b(8)
     nodes, cycles, depth, reason = b(NODE_BITS), b(32), b(7), b(3)
     score = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    key0, key_view = Signal(bool(1)), b(3)
-    view = b(3)
-    shown = b(32)
-    digits = [b(4) for _ in range(8)]
-    beat = b(26)
+    key0 = Signal(bool(1))
+    views = [b(32) for _ in range(5)]
+    v0, v1, v2, v3, v4 = views
+    beat = Signal(bool(0))
     flags = b(8)
     proven, any_overflow, any_frame, any_bad, any_illegal, first, second = [
         Signal(bool(0)) for _ in range(7)]
@@ -61,60 +60,25 @@ def score4_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
     core = score4_top(CLOCK_50, rst, UART_RXD, UART_TXD, busy, seat, last_rx, last_tx,
                       n_bad, n_frame, n_glitch, n_illegal, n_requests, n_overflow, nodes,
                       cycles, depth, score, reason, divisor=divisor, budget=budget)
-    hexes = [seven_seg(digits[i], h) for i, h in
-             enumerate((HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7))]
-    d0, d1, d2, d3, d4, d5, d6, d7 = digits
+    display = de2_display(CLOCK_50, rst, KEY, SW, v0, v1, v2, v3, v4,
+                          HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7, beat)
 
     @always_comb
-    def keys():
+    def reset_key():
         key0.next = KEY[0]
-        key_view.next = KEY[4:1]
-
-    @always_comb
-    def select():
-        if not key_view[0]:
-            view.next = 1
-        elif not key_view[1]:
-            view.next = 2
-        elif not key_view[2]:
-            view.next = 3
-        elif SW > 4:
-            view.next = 0
-        else:
-            view.next = SW
 
     @always_comb
     def contents():
-        if view == 1:
-            shown.next = concat(n_bad, n_frame, n_glitch, n_illegal)
-        elif view == 2:
-            shown.next = concat(intbv(0)[1:], reason, nodes)
-        elif view == 3:
-            shown.next = cycles
-        elif view == 4:
-            shown.next = concat(n_overflow, intbv(0)[1:], depth, score[13], score[13], score[14:])
-        else:
-            shown.next = concat(last_rx, last_tx, n_requests)
-
-    @always_comb
-    def split():
-        d0.next = shown[4:0]
-        d1.next = shown[8:4]
-        d2.next = shown[12:8]
-        d3.next = shown[16:12]
-        d4.next = shown[20:16]
-        d5.next = shown[24:20]
-        d6.next = shown[28:24]
-        d7.next = shown[32:28]
-
-    @always_seq(CLOCK_50.posedge, reset=rst)
-    def heartbeat():
-        beat.next = beat + 1
+        v0.next = concat(last_rx, last_tx, n_requests)
+        v1.next = concat(n_bad, n_frame, n_glitch, n_illegal)
+        v2.next = concat(intbv(0)[1:], reason, nodes)
+        v3.next = cycles
+        v4.next = concat(n_overflow, intbv(0)[1:], depth, score[13], score[13], score[14:])
 
     @always_comb
     def leds():
         LEDR.next = nodes[NODE_BITS:10]
-        LEDG.next = concat(beat[25], flags)
+        LEDG.next = concat(beat, flags)
 
     @always_comb
     def flag_bits():
@@ -131,5 +95,4 @@ def score4_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         second.next = seat == 2
         first.next = seat == 1
 
-    return (resets, core, hexes, keys, select, contents, split, heartbeat, leds, flag_bits,
-            flag_values)
+    return resets, core, display, reset_key, contents, leds, flag_bits, flag_values

@@ -14,7 +14,7 @@ import cocotb
 from cocotb.triggers import FallingEdge, RisingEdge
 from cocotb_coverage.coverage import CoverCross, CoverPoint
 import pyuvm
-from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env, uvm_sequence,
+from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env,
                    uvm_subscriber, uvm_test)
 
 from golden.blokus import Session
@@ -25,9 +25,9 @@ from hdl.blokus import worst_case_cycles
 from hdl.params import STALL_BITS
 from verif import coverage, tb
 from verif.scoreboard import ExchangeScoreboard, Expected
+from verif.sequences import Exchange as BaseExchange, send
 from verif.session_model import reply
-from verif.uart_agent import (BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent,
-                              UartItem)
+from verif.uart_agent import BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent
 
 ME, OPP = B.ME, B.OPP
 _DEBUG = bool(__import__("os").environ.get("TB_DEBUG"))
@@ -341,26 +341,8 @@ def plan(core_first, seat, opponent, budget):
 
 
 # -- sequences ---------------------------------------------------------------------
-async def send(seq, data, kind=BYTES, **kw):
-    item = UartItem("host", kind, data, **kw)
-    await seq.start_item(item)
-    await seq.finish_item(item)
-
-
-class Exchange(uvm_sequence):
-    """Base: send a message and wait for the core's complete answer."""
-
-    async def pre_body(self):
-        self.sb = ConfigDB().get(None, "", "SCOREBOARD")
-        self.cfg = ConfigDB().get(None, "", "CFG")
-
-    async def ask(self, data):
-        """Send `data` as one run; return the core's answer (waits for it)."""
-        before = len(self.sb.exchanges)
-        await send(self, data)
-        ok = await self.sb.wait_drained(self.timeout_ps())
-        assert ok, "no complete answer to %r in time (seed %s)" % (data, tb.seed())
-        return self.sb.exchanges[-1].actual if len(self.sb.exchanges) > before else b""
+class Exchange(BaseExchange):
+    """Send a message and wait for the core's complete answer."""
 
     def timeout_ps(self):
         return (2 * worst_case_cycles(self.cfg.budget) + 400) * self.cfg.clk_period_ps \

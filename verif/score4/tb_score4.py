@@ -13,7 +13,7 @@ import cocotb
 from cocotb.triggers import FallingEdge, RisingEdge
 from cocotb_coverage.coverage import CoverCross, CoverPoint
 import pyuvm
-from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env, uvm_sequence,
+from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env,
                    uvm_subscriber, uvm_test)
 
 from golden.score4 import Session
@@ -24,9 +24,9 @@ from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
 from verif import coverage, tb
 from verif.scoreboard import ExchangeScoreboard, Expected
+from verif.sequences import Exchange as BaseExchange, send
 from verif.session_model import reply
-from verif.uart_agent import (BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent,
-                              UartItem)
+from verif.uart_agent import BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent
 
 NO_STALL = 10 ** 9        # Score-4 has no stall rule: no idle time counts as one
 PARSER_STATES = ("outside", "after_A", "after_digit")
@@ -179,26 +179,8 @@ class Score4Env(uvm_env):
 
 
 # -- sequences ---------------------------------------------------------------------
-async def send(seq, data, kind=BYTES, **kw):
-    item = UartItem("host", kind, data, **kw)
-    await seq.start_item(item)
-    await seq.finish_item(item)
-
-
-class Exchange(uvm_sequence):
-    """Base: send a message and wait for the core's complete answer."""
-
-    async def pre_body(self):
-        self.sb = ConfigDB().get(None, "", "SCOREBOARD")
-        self.cfg = ConfigDB().get(None, "", "CFG")
-
-    async def ask(self, data):
-        """Send `data` as one run; return the core's answer (waits for it)."""
-        before = len(self.sb.exchanges)
-        await send(self, data)
-        ok = await self.sb.wait_drained(self.timeout_ps())
-        assert ok, "no complete answer to %r in time (seed %s)" % (data, tb.seed())
-        return self.sb.exchanges[-1].actual if len(self.sb.exchanges) > before else b""
+class Exchange(BaseExchange):
+    """Send a message and wait for the core's complete answer."""
 
     def timeout_ps(self):
         return (worst_case_cycles(self.cfg.budget) + 200) * self.cfg.clk_period_ps + 40 * self.cfg.bit_ps

@@ -1,0 +1,32 @@
+"""Sequence pieces shared by the protocol testbenches of both cores."""
+from pyuvm import ConfigDB, uvm_sequence
+
+from verif import tb
+from verif.uart_agent import BYTES, UartItem
+
+
+async def send(seq, data, kind=BYTES, **kw):
+    """Put one UartItem on the sequence's sequencer and wait until it is out."""
+    item = UartItem("host", kind, data, **kw)
+    await seq.start_item(item)
+    await seq.finish_item(item)
+
+
+class Exchange(uvm_sequence):
+    """Base: send a message and wait for the core's complete answer. A core's
+    testbench subclasses it with `timeout_ps()`, how long an answer may take."""
+
+    async def pre_body(self):
+        self.sb = ConfigDB().get(None, "", "SCOREBOARD")
+        self.cfg = ConfigDB().get(None, "", "CFG")
+
+    async def ask(self, data):
+        """Send `data` as one run; return the core's answer (waits for it)."""
+        before = len(self.sb.exchanges)
+        await send(self, data)
+        ok = await self.sb.wait_drained(self.timeout_ps())
+        assert ok, "no complete answer to %r in time (seed %s)" % (data, tb.seed())
+        return self.sb.exchanges[-1].actual if len(self.sb.exchanges) > before else b""
+
+    def timeout_ps(self):
+        raise NotImplementedError("a core's Exchange says how long an answer may take")
