@@ -22,11 +22,13 @@ def read_transcript(path):
         return [json.loads(line) for line in f]
 
 
-def golden_session(game, budget=300):
-    return Score4Session(budget=budget) if game == "score4" else BlokusSession(budget=budget)
+def golden_session(game, budget=300, team="01"):
+    if game == "score4":
+        return Score4Session(budget=budget)
+    return BlokusSession(budget=budget, team=team)
 
 
-def check_answers_against_golden(recs, player, game, budget=300):
+def check_answers_against_golden(recs, player, game, budget=300, team="01"):
     """Every answer `player` gave equals a fresh golden session fed the same
     bytes (a new session at each hello). Returns the number of exchanges."""
     n = 0
@@ -35,7 +37,7 @@ def check_answers_against_golden(recs, player, game, budget=300):
         if r["t"] != "x" or r["p"] != player:
             continue
         if r["sent"] == "0":
-            s = golden_session(game, budget)
+            s = golden_session(game, budget, team)
         want = s.feed(r["sent"].encode("latin-1"))
         assert r["got"].encode("latin-1") == want, \
             "exchange %d of player %d: sent %r, got %r, golden %r" % (n, player, r["sent"], r["got"], want)

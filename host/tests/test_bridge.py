@@ -1,6 +1,7 @@
-"""The bridge: the Score-4 RTL (score4_fast) played over a loopback TCP
-socket, as a client (a whole game under the referee) and as a server, and on
-a pseudo-terminal; every answer equal to the golden session's."""
+"""The bridge: the Score-4 RTL (score4_fast) and the Blokus RTL (blokus_fast)
+played over a loopback TCP socket, as a client (whole games under the
+referee) and as a server, and on a pseudo-terminal; every answer equal to the
+golden session's."""
 import os
 import signal
 import socket
@@ -42,6 +43,18 @@ def test_whole_simulated_game_over_tcp(tmp_path):
     end = recs[-1]
     assert end["t"] == "end" and not end["violation"] and n >= 8
     assert "won the game (four in a line)" in out or "Draw game" in out
+
+
+def test_whole_simulated_blokus_game_over_tcp(tmp_path):
+    """The same for the Blokus core (blokus_fast: budget 2, team Tb)."""
+    t = tmp_path / "t.jsonl"
+    code, out, err = run_referee(["blokus", "sim", "golden:20", "--seed", "2", "--transcript",
+                                  str(t), "--sim-limit", "120"])
+    assert code == 0, err
+    recs = read_transcript(t)
+    n = check_answers_against_golden(recs, 0, "blokus", budget=2, team="Tb")
+    end = recs[-1]
+    assert end["t"] == "end" and not end["violation"] and n >= 8
 
 
 def test_listen_mode_and_exit_on_close():
