@@ -1,46 +1,21 @@
 """cocotb smoke test of the DE2 top level score4_de2: reset by KEY[0], the
 serial pins, the LED flags and the display views, against the golden session."""
-import logging
-
 import cocotb
-from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, with_timeout
-from cocotbext.uart import UartSink, UartSource
+from cocotb.triggers import ClockCycles
 
 from golden.score4 import Session
-from hdl.seven_seg import SEGMENTS_N
 from verif import tb
-
-DIGIT = {v: d for d, v in enumerate(SEGMENTS_N)}
-
-
-def shown(dut):
-    """The 8 displays as a hex string, HEX7 first."""
-    return "".join("%x" % DIGIT[int(getattr(dut, "HEX%d" % i).value)] for i in range(7, -1, -1))
+from verif.de2 import exchange as _exchange, power_up, press_reset, shown
 
 
 async def exchange(dut, src, sink, data, n, cfg):
-    await src.write(data)
-    got = b""
-    while len(got) < n:
-        got += bytes(await with_timeout(sink.read(1), 200 * cfg.bit_ps, "ps"))   # read(n) needs n queued
-    return got
+    return await _exchange(src, sink, data, n, cfg, bits=200)
 
 
 @cocotb.test()
 async def board(dut):
     cfg = tb.TbConfig.from_env()
-    Clock(dut.CLOCK_50, cfg.clk_period_ps, unit="ps", impl="gpi").start()
-    dut.UART_RXD.value = 1
-    dut.SW.value = 0
-    dut.KEY.value = 0b1110                       # KEY[0] held: reset
-    await ClockCycles(dut.CLOCK_50, 10)
-    dut.KEY.value = 0b1111
-    await ClockCycles(dut.CLOCK_50, 40)
-    src = UartSource(dut.UART_RXD, baud=cfg.baud_actual)
-    sink = UartSink(dut.UART_TXD, baud=cfg.baud_actual)
-    src.log.setLevel(logging.WARNING)
-    sink.log.setLevel(logging.WARNING)
+    src, sink = await power_up(dut, cfg)
     golden = Session(budget=cfg.budget)
 
     assert await exchange(dut, src, sink, b"0", 3, cfg) == golden.feed(b"0") == b"R00"
@@ -68,9 +43,6 @@ async def board(dut):
     assert shown(dut) == "01000001", shown(dut)
     assert int(dut.LEDG.value) & 0b11000 == 0b11000
     # KEY[0] resets the core mid-game: the next A00 is a first request again
-    dut.KEY.value = 0b1110
-    await ClockCycles(dut.CLOCK_50, 10)
-    dut.KEY.value = 0b1111
-    await ClockCycles(dut.CLOCK_50, 40)
+    await press_reset(dut)
     fresh = Session(budget=cfg.budget)
     assert await exchange(dut, src, sink, b"A00", 2, cfg) == fresh.feed(b"A00")
