@@ -5,8 +5,8 @@ from hdl.blokus.parser import EV_BITS, EV_FIRST, EV_MATCH, EV_MOVE, blokus_parse
 from hdl.blokus.search import CMD_NEW, CMD_OPP, CMD_SEARCH, NODE_BITS, blokus_search
 from hdl.blokus.tables import COORD_ASCII, DIGIT_ASCII, TILE_ASCII
 from hdl.byte_fifo import byte_fifo
+from hdl.message_tx import message_tx
 from hdl.uart_rx import uart_rx as rx_block
-from hdl.uart_tx import uart_tx as tx_block
 
 EVENT_DEPTH = 16    # complete messages the host may send while the core is thinking
 TX_DEPTH = 8
@@ -61,17 +61,11 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
     eq = byte_fifo(clk, rst, ev_din, ev_push, ev, ev_pop, ev_empty, ev_full,
                    depth=EVENT_DEPTH, width=EV_BITS)
 
-    tq_din = Signal(intbv(0)[8:])
-    tq_push, tq_full, tq_empty = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
-    tq_dout = Signal(intbv(0)[8:])
-    tx_start, tx_busy = Signal(bool(0)), Signal(bool(0))
-    tq = byte_fifo(clk, rst, tq_din, tq_push, tq_dout, tx_start, tq_empty, tq_full,
-                   depth=TX_DEPTH)
-    tx = tx_block(clk, rst, uart_tx, tq_dout, tx_start, tx_busy, divisor=divisor)
-
-    @always_comb
-    def tx_handshake():
-        tx_start.next = (not tq_empty) and (not tx_busy)
+    out = Signal(intbv(0)[32:])          # the answer, first byte in the top 8 bits
+    out_len = Signal(intbv(0, min=0, max=5))
+    out_send, out_busy = Signal(bool(0)), Signal(bool(0))
+    sender = message_tx(clk, rst, uart_tx, out_send, out, out_len, out_busy,
+                        divisor=divisor, nbytes=4, depth=TX_DEPTH)
 
     # -- the engine
     cmd = Signal(intbv(0)[2:])
@@ -119,19 +113,11 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
 
     t_state = enum("IDLE", "OPP", "OPP_WAIT", "SEARCH", "SEARCH_WAIT", "SEND")
     state = Signal(t_state.IDLE)
-    out = Signal(intbv(0)[32:])          # bytes to send, first in the top byte
-    out_len = Signal(intbv(0, min=0, max=5))
     has_game = Signal(bool(0))
     if not (isinstance(team, str) and len(team) == 2 and team.isalnum() and team.isascii()):
         raise ValueError("blokus_top: team must be two ASCII letters or digits, not %r"
                          % (team,))
     t0, t1 = ord(team[0]), ord(team[1])
-
-    @always_comb
-    def tx_push():
-        # combinational, so that `tq_full` is never one push stale
-        tq_push.next = state == t_state.SEND and out_len != 0 and not tq_full
-        tq_din.next = out[32:24]
 
     @always_comb
     def event_kind():
@@ -148,6 +134,7 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
     @always_seq(clk.posedge, reset=rst)
     def control():
         e_start.next = 0
+        out_send.next = 0
         if state == t_state.IDLE:
             if not ev_empty:
                 cur.next = ev[EV_BITS - 2:]
@@ -156,6 +143,7 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
                     seat.next = 0
                     out.next = concat(intbv(_ONE)[8:], intbv(t0)[8:], intbv(t1)[8:], intbv(0)[8:])
                     out_len.next = 3
+                    out_send.next = 1
                     state.next = t_state.SEND
                 elif kind == EV_MOVE and not has_game:
                     if n_illegal != 255:
@@ -206,13 +194,11 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
                         out.next = concat(ch_x, ch_y, ch_t, ch_r)
                         last_tx.next = concat(m_x, m_y, m_t, m_r)
                     out_len.next = 4
+                    out_send.next = 1
                     state.next = t_state.SEND
-        else:  # SEND: one byte a cycle into the transmit queue (see tx_push)
-            if out_len == 0:
+        else:  # SEND: message_tx takes the answer (out_send), then queues it
+            if not out_send and not out_busy:
                 state.next = t_state.IDLE
-            elif not tq_full:
-                out.next = concat(out[24:0], intbv(0)[8:])
-                out_len.next = out_len - 1
 
     @always_seq(clk.posedge, reset=rst)
     def line_faults():
@@ -221,5 +207,5 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
         if rx_glitch and n_glitch != 255:
             n_glitch.next = n_glitch + 1
 
-    return (rx, parser, eq, tq, tx, tx_handshake, engine, operands, char_x, char_y, char_t,
-            char_r, tx_push, event_kind, take_event, status, control, line_faults)
+    return (rx, parser, eq, sender, engine, operands, char_x, char_y, char_t, char_r,
+            event_kind, take_event, status, control, line_faults)

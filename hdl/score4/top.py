@@ -3,11 +3,11 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS
 from hdl.byte_fifo import byte_fifo
+from hdl.message_tx import message_tx
 from hdl.score4.landing import score4_landing
 from hdl.score4.parser import EV_NEW_GAME, score4_parser
 from hdl.score4.search import NODE_BITS, score4_search
 from hdl.uart_rx import uart_rx as rx_block
-from hdl.uart_tx import uart_tx as tx_block
 
 EVENT_DEPTH = 32    # complete messages the host may send while the core is thinking
 TX_DEPTH = 16
@@ -64,17 +64,11 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                    depth=EVENT_DEPTH)
 
     # -- serial out
-    tq_din = Signal(intbv(0)[8:])
-    tq_push, tq_full, tq_empty = Signal(bool(0)), Signal(bool(0)), Signal(bool(1))
-    tq_dout = Signal(intbv(0)[8:])
-    tx_start, tx_busy = Signal(bool(0)), Signal(bool(0))
-    tq = byte_fifo(clk, rst, tq_din, tq_push, tq_dout, tx_start, tq_empty, tq_full,
-                   depth=TX_DEPTH)
-    tx = tx_block(clk, rst, uart_tx, tq_dout, tx_start, tx_busy, divisor=divisor)
-
-    @always_comb
-    def tx_handshake():
-        tx_start.next = (not tq_empty) and (not tx_busy)
+    out = Signal(intbv(0)[24:])          # bytes to send, first in the top byte
+    out_len = Signal(intbv(0, min=0, max=4))
+    out_send, out_busy = Signal(bool(0)), Signal(bool(0))
+    sender = message_tx(clk, rst, uart_tx, out_send, out, out_len, out_busy,
+                        divisor=divisor, nbytes=3, depth=TX_DEPTH)
 
     # -- the board and its gravity
     mine = Signal(intbv(0)[NUM_CELLS:])
@@ -107,20 +101,11 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     state = Signal(t_state.IDLE)
     d1 = Signal(intbv(0)[3:])
     d2 = Signal(intbv(0)[3:])
-    out = Signal(intbv(0)[24:])          # bytes to send, first in the top byte
-    out_len = Signal(intbv(0, min=0, max=4))
     req_post = Signal(intbv(0)[4:])
     xm1 = Signal(intbv(0)[2:])
     ym1 = Signal(intbv(0)[2:])
     move_x = Signal(intbv(0)[8:])
     move_y = Signal(intbv(0)[8:])
-
-    @always_comb
-    def tx_push():
-        # combinational, so that `tq_full` is never one push stale (a registered
-        # push checked against the old `full` lost a byte when the queue filled)
-        tq_push.next = state == t_state.SEND and out_len != 0 and not tq_full
-        tq_din.next = out[24:16]
 
     @always_comb
     def take_event():
@@ -144,6 +129,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     @always_seq(clk.posedge, reset=rst)
     def control():
         s_start.next = 0
+        out_send.next = 0
         if state == t_state.IDLE:
             if not ev_empty:
                 if ev_dout == EV_NEW_GAME:
@@ -152,6 +138,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                     seat.next = 0
                     out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
                     out_len.next = 3
+                    out_send.next = 1
                     state.next = t_state.SEND
                 else:
                     d1.next = ev_dout[6:3]
@@ -188,6 +175,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                 out.next = concat(intbv(_ZERO)[8:], intbv(_ZERO)[8:], intbv(0)[8:])
                 out_len.next = 2
                 last_tx.next = 0
+                out_send.next = 1
                 state.next = t_state.SEND
             else:
                 s_start.next = 1
@@ -203,14 +191,12 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             out.next = concat(move_x, move_y, intbv(0)[8:])
             out_len.next = 2
             last_tx.next = concat(move_x[4:], move_y[4:])
+            out_send.next = 1
             state.next = t_state.SEND
 
-        else:  # SEND: one byte a cycle into the transmit queue (see tx_push)
-            if out_len == 0:
+        else:  # SEND: message_tx takes the answer (out_send), then queues it
+            if not out_send and not out_busy:
                 state.next = t_state.IDLE
-            elif not tq_full:
-                out.next = concat(out[16:0], intbv(0)[8:])
-                out_len.next = out_len - 1
 
     @always_seq(clk.posedge, reset=rst)
     def line_faults():
@@ -219,5 +205,5 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         if rx_glitch and n_glitch != 255:
             n_glitch.next = n_glitch + 1
 
-    return (rx, parser, eq, tq, tx, tx_handshake, land, occupancy, engine, status,
-            tx_push, take_event, request_post, minus_one, move_digits, control, line_faults)
+    return (rx, parser, eq, sender, land, occupancy, engine, status, take_event, request_post,
+            minus_one, move_digits, control, line_faults)
