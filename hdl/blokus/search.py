@@ -232,6 +232,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     j = b(J_BITS)
     rem = b(J_BITS)
     step = Signal(intbv(0, min=0, max=SCAN_STEPS))
+    opp_ok = Signal(bool(0))
     searching = Signal(bool(0))
 
     @always_seq(clk.posedge, reset=rst)
@@ -299,13 +300,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             state.next = t_state.OPP_SHIFT
         elif state == t_state.OPP_SHIFT:
             if rem == 0:
+                opp_ok.next = legal_opp[cur_s]  # registered: the 91-to-1 pick is slow
                 state.next = t_state.OPP_TEST
             else:
                 of_.next = of_ >> 1
                 oa.next = oa >> 1
                 rem.next = rem - 1
         elif state == t_state.OPP_TEST:
-            if legal_opp[cur_s]:
+            if opp_ok:
                 after.next = t_after.OPP
                 state.next = t_state.PLACE_INIT
             else:
