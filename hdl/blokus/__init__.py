@@ -14,11 +14,14 @@ the default budget is the largest whose bound fits TARGET_S at 50 MHz.
 """
 
 from golden.blokus.search import TOP_K
+from hdl.blokus.tables import J_FIRST, J_LAST, SCAN_STEPS
 
 TIME_LIMIT_S = 1.0        # the contest's answer time
 TARGET_S = 0.8            # what the default budget's worst case may use of it
-SCAN = 222                # window steps of one scan (hdl.blokus.tables.SCAN_STEPS)
-PLACE = 29                # most cycles to shift a shape into place (rows, then columns)
+SCAN = SCAN_STEPS         # window steps of one scan (222)
+PLACE = 1 + max(j // 16 + j % 16 for j in range(J_FIRST, J_LAST + 1))
+"""Most cycles to shift a shape into place: a row a cycle, then a column a
+cycle, then one to finish (29)."""
 CYCLES_PER_NODE = 1 + 1 + 1 + PLACE + 1 + SCAN + 3 + 3
 """PREP, PICK, PLACE_INIT, PLACE, LOAD, COUNT, DRAIN, SCORE, SCORE2, SCORE3."""
 PER_KEPT = 1 + 1 + 1 + PLACE + 1 + 1 + 3 * SCAN + 1

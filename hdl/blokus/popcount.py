@@ -1,7 +1,7 @@
 """Number of set bits of a wide vector, in two pipeline stages."""
 from myhdl import Signal, always_comb, always_seq, block, concat, intbv
 
-from hdl.score4.adder_tree import adder_tree
+from hdl.adder_tree import adder_tree
 
 CHUNK = 7
 POP7 = tuple(bin(v).count("1") for v in range(1 << CHUNK))

@@ -46,13 +46,6 @@ SHAPE_DIGIT = tuple(sh.r for sh in ALL_SHAPES)
 SHAPE_SIZE = tuple(TILE_SIZE[sh.tile] for sh in ALL_SHAPES)
 SHAPE_BITS = 7                        # 0..90, and 91 = none
 
-# Window mask spread over ext rows: bit r * 16 + c (placed at J by << J).
-SHAPE_SPREAD = tuple(
-    sum(1 << (r * STRIDE + c) for r in range(5) for c in range(5)
-        if (SHAPE_MASK[s] >> _window_bit(r, c)) & 1)
-    for s in range(N_SHAPES))
-SPREAD_BITS = 4 * STRIDE + 5          # 69
-
 _INDEX = {(sh.tile, sh.r): i for i, sh in enumerate(ALL_SHAPES)}
 
 # Any code (t, r) -> the shape index it places and the centre shift to its
@@ -75,4 +68,3 @@ DIGIT_ASCII = tuple(ord(c) for c in ORIENT_CHARS)
 
 assert len(SHAPE_MASK) == 91 and all(0 < m < (1 << 25) for m in SHAPE_MASK)
 assert all((m >> _window_bit(2, 2)) & 1 for m in SHAPE_MASK)   # centre covered
-assert all(m < (1 << SPREAD_BITS) for m in SHAPE_SPREAD)

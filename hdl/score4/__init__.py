@@ -2,7 +2,6 @@
 
     score4_line     one of the 76 lines: its evaluation term, won through a cell
     score4_checker  all 76 lines: win through the new bead, full board, evaluation
-    adder_tree      signed sum of many small terms
     score4_select   the search's next move slot (shallow logic, registered before GEN)
     score4_search   the search of golden/score4/search.py, in hardware
     score4_top      UART + protocol + board + search: the board-independent core

@@ -3,7 +3,7 @@ from myhdl import ConcatSignal, Signal, always, always_comb, block, intbv
 
 from golden.score4.encoding import LINE_CELLS, NUM_CELLS
 from golden.score4.search import W
-from hdl.score4.adder_tree import adder_tree
+from hdl.adder_tree import adder_tree
 from hdl.score4.line import score4_line_term, score4_line_won, score4_line_won_at
 
 SCORE_BITS = 14                      # scores are 14-bit signed (golden search.INF = 8191)

@@ -30,7 +30,6 @@ from verif.session_model import reply
 from verif.uart_agent import BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent
 
 ME, OPP = B.ME, B.OPP
-_DEBUG = bool(__import__("os").environ.get("TB_DEBUG"))
 FAULTS = ("bad_char", "cr_lf", FRAMING_ERROR, BREAK, GLITCH, "stall")
 # where a message stands when a fault hits it: its opcode and how many bytes came
 PARSER_STATES = ("outside", "2", "3", "3X", "3X+1", "3X+2", "3X+3", "4", "4+1", "4+2", "4+3")
@@ -157,8 +156,6 @@ class BlokusPredictor(uvm_subscriber):
         answer = reply(s, item, STALL_BITS)
         if len(answer) == 4:
             cover_message("answer_pass" if answer == b"0000" else "answer_move")
-        if _DEBUG:
-            print("TB #%d %s state=%s -> %r" % (self.n, item, state, answer))
         self.ap.write(Expected("#%d %s" % (self.n, item), answer))
 
     def _complete(self, s, whole):
