@@ -1,13 +1,13 @@
 """The Blokus search engine: the position, the opponent's move check, the search."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.blokus.search import MAX_BUDGET, TOP_K, W_OPP, W_SIZE
+from golden.blokus.search import MAX_BUDGET, MAX_REACH, TOP_K, W_OPP, W_SIZE
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.maps import blokus_maps
-from hdl.blokus.popcount import popcount
+from hdl.blokus.reach import REACH_LATENCY, blokus_reach
 from hdl.blokus.topk import blokus_topk
 from hdl.blokus.tables import (CODE_DX1, CODE_DY1, CODE_SHAPE, EXT_BITS, J_BITS,
-                               J_FIRST, J_LAST, N_SHAPES, SCAN_STEPS, SHAPE_BITS, SHAPE_DIGIT,
+                               J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS, SHAPE_DIGIT,
                                SHAPE_MASK, SHAPE_SIZE, SHAPE_TILE)
 from hdl.decoder import decoder
 from hdl.lowest_one import lowest_one
@@ -15,16 +15,19 @@ from hdl.lowest_one import lowest_one
 assert W_OPP == 1
 CMD_NEW, CMD_OPP, CMD_SEARCH = 0, 1, 2
 NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 - 1)
-COUNT_BITS = 16                   # a mobility count (at most 17,836), a score term
+COUNT_BITS = 12                   # a reach count (at most MAX_REACH = 1,764)
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
+PIPE = 3 + REACH_LATENCY + 1
+"""Evaluation pipeline stages: the candidate (1), its row shift (2), its column
+shift (3, the maps and reach tests), the reach unit, the score (last)."""
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
-          "ROOT_LOAD", "ROOT_POS", "PREP", "PICK", "PLACE_INIT", "PLACE", "LOAD",
-          "COUNT", "DRAIN", "SCORE", "SCORE2", "SCORE3", "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
-          "FIRST_WAIT", "FIRST_KEPT",
-          "APPLY_ME")
+          "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2",
+          "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
+          "FIRST_WAIT", "FIRST_KEPT", "APPLY_ME")
 """The engine's states, in their binary encoding order (benches read `state`)."""
 assert MAX_BUDGET == (1 << NODE_BITS) - 1
+assert MAX_REACH < (1 << COUNT_BITS)
 
 
 @block
@@ -50,78 +53,131 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         nodes      out  NODE_BITS: evaluations the last search spent (both phases)
         score      out  signed: the chosen move's value (0 for a pass)
         cycles     out  32 bits: clock cycles of the last search
-    The search is golden/blokus/search.py's. Phase 1: candidates in scan
-    order, each scored W_SIZE * squares + own mobility - opponent mobility
-    after it; the TOP_K best kept sorted (blokus_topk). Phase 2: for each kept
-    candidate m, m goes into `pm` and the opponent's replies are generated
-    and evaluated the same way from its side; m's value is W_SIZE * squares(m)
-    minus the best reply, and m is dropped as soon as it cannot beat the best
-    value so far. An evaluation (a node) costs at most
-    hdl.blokus.CYCLES_PER_NODE cycles: the move is shifted into a trial map
-    (rows, then columns), then both players' maps are streamed through a
-    5 x 5 window, all 91 shapes tested per step, and the placements counted.
+    The search is golden/blokus/search.py's. A scan streams the side to
+    move's forbidden and anchor maps through a 5 x 5 window (blokus_checker:
+    all 91 shapes a cycle) and issues its legal moves in scan order, one a
+    cycle, into the evaluation pipeline (PIPE stages: the shape is shifted
+    into place, rows then columns; both players' maps after it feed two
+    blokus_reach units; the score W_SIZE * squares + mover's reach - other's
+    reach). Phase 1: the TOP_K best candidates are kept sorted (blokus_topk).
+    Phase 2: for each kept candidate m, m goes into `pm` and the opponent's
+    replies are scanned and evaluated the same way from its side; m's value
+    is W_SIZE * squares(m) minus the best reply, and m is dropped as soon as
+    it cannot beat the best value so far: the replies still in the pipeline
+    are discarded (never counted). `nodes` counts the evaluations that leave
+    the pipeline; the budget is checked when a node enters it (nodes in the
+    pipeline included), so the nodes, the kept candidates and the answer are
+    the golden model's for every budget. Cycles: hdl.blokus.worst_case_cycles.
     """
     E = EXT_BITS
     b = lambda n: Signal(intbv(0)[n:])
-    occ_me, occ_opp, placed, pm = b(E), b(E), b(E), b(E)
-    used_me, used_opp = b(21), b(21)
-    used_root, ut_me, ut_opp = b(21), b(21), b(21)
-    seat_a, use_placed, phase2 = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    sc = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+    shape_sig = lambda: Signal(intbv(0, min=0, max=N_SHAPES))
+    occ_me, occ_opp, pm = b(E), b(E), b(E)
+    used_me, used_opp, used_root = b(21), b(21), b(21)
+    seat_a, phase2, tr_on = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     first_me, first_opp = Signal(bool(1)), Signal(bool(1))
     own_me, own_opp = b(E), b(E)
     forb_me, anch_me, forb_opp, anch_opp = b(E), b(E), b(E), b(E)
     maps = blokus_maps(own_me, own_opp, first_me, first_opp, seat_a,
                        forb_me, anch_me, forb_opp, anch_opp)
 
+    # the evaluation pipeline: stage k holds (jk, sk); valid[k - 1] = a node
+    j1, j2, j3, j4, j5, j6, j7, j8 = [b(J_BITS) for _ in range(8)]
+    s1, s2, s3, s4, s5, s6, s7, s8 = [shape_sig() for _ in range(8)]
+    valid = b(PIPE)
+    assert PIPE == 8
+    pl_row, pl = b(E), b(E)         # stage 2: the shape moved down; stage 3: in place
+    mask1 = b(25)
+    spread = b(69)
+    size7 = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
+
+    @always_comb
+    def rom_mask():
+        mask1.next = SHAPE_MASK[s1]
+
+    @always_comb
+    def spread_rows():
+        spread.next = concat(mask1[25:20], intbv(0)[11:], mask1[20:15], intbv(0)[11:],
+                             mask1[15:10], intbv(0)[11:], mask1[10:5], intbv(0)[11:],
+                             mask1[5:0])
+
+    @always_comb
+    def rom_size7():
+        size7.next = SIZE_X[s7]
+
     @always_comb
     def trial_owners():
-        # phase 1: `placed` is the board's trial move; phase 2: `pm` is, and
-        # `placed` the opponent's trial reply
+        # stage 3's trial move `pl` is on the board during a scan: the board's
+        # (phase 1) or the opponent's reply to `pm` (phase 2)
         if phase2:
             own_me.next = occ_me | pm
-        elif use_placed:
-            own_me.next = occ_me | placed
+        elif tr_on:
+            own_me.next = occ_me | pl
         else:
             own_me.next = occ_me
-        if phase2 and use_placed:
-            own_opp.next = occ_opp | placed
+        if phase2 and tr_on:
+            own_opp.next = occ_opp | pl
         else:
             own_opp.next = occ_opp
 
-    # windows: the root scan, and the two mobility counts (also the opponent check)
-    rf, ra, mf, ma, of_, oa = b(E), b(E), b(E), b(E), b(E), b(E)
-    legal_root, legal_me, legal_opp = b(N_SHAPES), b(N_SHAPES), b(N_SHAPES)
-    chk_root = blokus_checker(rf, ra, used_root, legal_root)
-    chk_me = blokus_checker(mf, ma, ut_me, legal_me)
-    chk_opp = blokus_checker(of_, oa, ut_opp, legal_opp)
+    @always_comb
+    def firsts():
+        # a player whose trial move is on the board has placed a tile
+        first_me.next = used_me == 0 and not tr_on and not phase2
+        first_opp.next = used_opp == 0 and not (phase2 and tr_on)
+
     cnt_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     cnt_opp = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    pop_me = popcount(clk, rst, legal_me, cnt_me)
-    pop_opp = popcount(clk, rst, legal_opp, cnt_opp)
+    reach_me = blokus_reach(clk, rst, forb_me, anch_me, cnt_me)
+    reach_opp = blokus_reach(clk, rst, forb_opp, anch_opp, cnt_opp)
+    trial, trial_r = sc(), sc()
 
-    # candidates of the current root position, lowest shape first
+    @always_comb
+    def trial_score():
+        if phase2:
+            trial.next = size7 + cnt_opp - cnt_me
+        else:
+            trial.next = size7 + cnt_me - cnt_opp
+
+    @always_seq(clk.posedge, reset=rst)
+    def pipeline():
+        pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j1[J_BITS:4], intbv(0)[4:])
+        pl.next = pl_row << j2[4:0]
+        j2.next = j1
+        j3.next = j2
+        j4.next = j3
+        j5.next = j4
+        j6.next = j5
+        j7.next = j6
+        j8.next = j7
+        s2.next = s1
+        s3.next = s2
+        s4.next = s3
+        s5.next = s4
+        s6.next = s5
+        s7.next = s6
+        s8.next = s7
+        trial_r.next = trial
+
+    # the scan: window, pending candidates of the window's step, the next one
+    rf, ra = b(E), b(E)
+    legal_root = b(N_SHAPES)
+    chk_root = blokus_checker(rf, ra, used_root, legal_root)
     pend = b(N_SHAPES)
+    pend_j = b(J_BITS)
     pick = b(SHAPE_BITS)
     pend_rest = b(N_SHAPES)
     prio = lowest_one(pend, pick, pend_rest)
-    pick_r = b(SHAPE_BITS)
-    rest_r = b(N_SHAPES)
-    any_r = Signal(bool(0))
 
-    # the shape in hand and its tables
-    cur_s = Signal(intbv(0, min=0, max=N_SHAPES))
+    # the shape in the control's hand and its tables
+    cur_s = shape_sig()
     cur_j = b(J_BITS)
-    mask = b(25)
     tile = b(5)
     digit = b(3)
     size_x = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     tile_hot = b(21)
     tile_dec = decoder(tile, tile_hot)
-    spread = b(69)
-
-    @always_comb
-    def rom_mask():
-        mask.next = SHAPE_MASK[cur_s]
 
     @always_comb
     def rom_tile():
@@ -135,15 +191,9 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def rom_size():
         size_x.next = SIZE_X[cur_s]
 
-    @always_comb
-    def spread_rows():
-        spread.next = concat(mask[25:20], intbv(0)[11:], mask[20:15], intbv(0)[11:],
-                             mask[15:10], intbv(0)[11:], mask[10:5], intbv(0)[11:],
-                             mask[5:0])
-
     # the opponent's code -> its shape and canonical centre
     code = b(8)
-    code_s = Signal(intbv(0, min=0, max=N_SHAPES))
+    code_s = shape_sig()
     dx1, dy1 = b(2), b(2)
     xp, yp = b(5), b(5)           # canonical centre + 1: 2..15 on the board
 
@@ -168,28 +218,26 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         xp.next = concat(False, c_x) + concat(intbv(0)[3:], dx1)
         yp.next = concat(False, c_y) + concat(intbv(0)[3:], dy1)
 
-    # scores
-    acc_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    acc_opp = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    trial = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    sc = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    p1, p2 = Signal(bool(0)), Signal(bool(0))
     # phase 1: the kept candidates
     tk_clear, tk_insert = Signal(bool(0)), Signal(bool(0))
     q = Signal(intbv(0, min=0, max=TOP_K + 1))
-    tk_v, tk_j, tk_s = sc(), b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
+    tk_v, tk_j, tk_s = sc(), b(J_BITS), shape_sig()
     tk_count = Signal(intbv(0, min=0, max=TOP_K + 1))
-    trial_r = sc()                      # the node's evaluation, registered
-    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial_r, cur_j, cur_s, q, tk_v, tk_j,
+    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial_r, j8, s8, q, tk_v, tk_j,
                        tk_s, tk_count, k=TOP_K)
     # phase 2: the candidate m being examined, the best reply, the best value
     v1, mx, mx_new, value, final_v = sc(), sc(), sc(), sc(), sc()
     base_x = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     mx_ok, cut = Signal(bool(0)), Signal(bool(0))
-    pm_tile_hot = b(21)
-    m_j, m_s = b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
-    b2_v, b2_j, b2_s = sc(), b(J_BITS), Signal(intbv(0, min=0, max=N_SHAPES))
+    m_j, m_s = b(J_BITS), shape_sig()
+    b2_v, b2_j, b2_s = sc(), b(J_BITS), shape_sig()
     b2_ok = Signal(bool(0))
+    out8 = Signal(bool(0))              # a node leaves the pipeline this cycle
+
+    @always_comb
+    def leaving():
+        out8.next = valid[PIPE - 1]
+        tk_insert.next = valid[PIPE - 1] and not phase2
 
     @always_comb
     def replies():
@@ -204,7 +252,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def alpha_beta():
-        cut.next = b2_ok and base_x - mx <= b2_v
+        # the node leaving the pipeline makes m unable to beat the best value
+        cut.next = valid[PIPE - 1] and phase2 and b2_ok and base_x - mx_new <= b2_v
 
     jp2 = b(J_BITS)
 
@@ -212,39 +261,19 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def centre():
         jp2.next = cur_j + 2            # Y * 16 + X
 
-    @always_comb
-    def trial_score():
-        if phase2:
-            trial.next = size_x + acc_opp - acc_me
-        else:
-            trial.next = size_x + acc_me - acc_opp
-
-    @always_comb
-    def firsts():
-        # a player whose trial move is on the board has placed a tile
-        first_me.next = used_me == 0 and not use_placed and not phase2
-        first_opp.next = used_opp == 0 and not (phase2 and use_placed)
-
     t_state = enum(*STATES)
-    t_after = enum("TRIAL", "OPP", "ME", "M")
+    t_after = enum("OPP", "ME", "M")
     state = Signal(t_state.IDLE)
-    after = Signal(t_after.TRIAL)
-    j = b(J_BITS)
+    after = Signal(t_after.OPP)
+    jn = b(J_BITS)                      # the next window step of the scan
     rem = b(J_BITS)
-    step = Signal(intbv(0, min=0, max=SCAN_STEPS))
+    inflight = Signal(intbv(0, min=0, max=PIPE + 1))
     opp_ok = Signal(bool(0))
     searching = Signal(bool(0))
 
-    @always_seq(clk.posedge, reset=rst)
-    def pipeline():
-        p1.next = state == t_state.COUNT
-        p2.next = p1
-        if state == t_state.LOAD:
-            acc_me.next = 0
-            acc_opp.next = 0
-        elif p2:
-            acc_me.next = acc_me + cnt_me
-            acc_opp.next = acc_opp + cnt_opp
+    @always_comb
+    def scanning():
+        tr_on.next = state == t_state.SCAN or state == t_state.BSTOP
 
     @always_seq(clk.posedge, reset=rst)
     def count_cycles():
@@ -257,7 +286,13 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def control():
         done.next = 0
         tk_clear.next = 0
-        tk_insert.next = 0
+        valid.next = concat(valid[PIPE - 1:0], False)
+        if out8:
+            nodes.next = nodes + 1
+            inflight.next = inflight - 1
+            if phase2:
+                mx.next = mx_new
+                mx_ok.next = 1
         if state == t_state.IDLE:
             if start:
                 if cmd == CMD_NEW:
@@ -293,34 +328,46 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 cur_j.next = concat(yp[4:], xp[4:]) - 19     # (yp-1)*16 + (xp-1) - 2
                 state.next = t_state.OPP_LOAD
         elif state == t_state.OPP_LOAD:
-            of_.next = forb_opp >> J_FIRST
-            oa.next = anch_opp >> J_FIRST
-            ut_opp.next = used_opp
+            rf.next = forb_opp >> J_FIRST
+            ra.next = anch_opp >> J_FIRST
+            used_root.next = used_opp
             rem.next = cur_j - J_FIRST
             state.next = t_state.OPP_SHIFT
         elif state == t_state.OPP_SHIFT:
             if rem == 0:
-                opp_ok.next = legal_opp[cur_s]  # registered: the 91-to-1 pick is slow
+                opp_ok.next = legal_root[cur_s]  # registered: the 91-to-1 pick is slow
                 state.next = t_state.OPP_TEST
             else:
-                of_.next = of_ >> 1
-                oa.next = oa >> 1
+                rf.next = rf >> 1
+                ra.next = ra >> 1
                 rem.next = rem - 1
         elif state == t_state.OPP_TEST:
             if opp_ok:
+                j1.next = cur_j
+                s1.next = cur_s
                 after.next = t_after.OPP
-                state.next = t_state.PLACE_INIT
+                state.next = t_state.PW1
             else:
                 legal.next = 0
                 done.next = 1
                 state.next = t_state.IDLE
         elif state == t_state.APPLY_OPP:
-            occ_opp.next = occ_opp | placed
+            occ_opp.next = occ_opp | pl
             used_opp.next = used_opp | tile_hot
-            placed.next = 0
             legal.next = 1
             done.next = 1
             state.next = t_state.IDLE
+
+        # -- a placement: (j1, s1) through the pipeline's shifts into `pl`
+        elif state == t_state.PW1:
+            state.next = t_state.PW2
+        elif state == t_state.PW2:
+            if after == t_after.OPP:
+                state.next = t_state.APPLY_OPP
+            elif after == t_after.M:
+                state.next = t_state.P2_SETM
+            else:
+                state.next = t_state.APPLY_ME
 
         # -- a scan: the board's moves (phase 1) or the opponent's replies (phase 2)
         elif state == t_state.ROOT_LOAD:
@@ -332,104 +379,42 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 rf.next = forb_me >> J_FIRST
                 ra.next = anch_me >> J_FIRST
                 used_root.next = used_me
-            j.next = J_FIRST
-            state.next = t_state.ROOT_POS
-        elif state == t_state.ROOT_POS:
-            pend.next = legal_root
-            state.next = t_state.PREP
-        elif state == t_state.PREP:             # the lowest candidate, registered
-            pick_r.next = pick
-            rest_r.next = pend_rest
-            any_r.next = pend != 0
-            state.next = t_state.PICK
-        elif state == t_state.PICK:
-            if not any_r:
-                if j == J_LAST:
-                    if phase2:
-                        state.next = t_state.P2_END
-                    else:
-                        state.next = t_state.P2_NEXT
-                else:
-                    rf.next = rf >> 1
-                    ra.next = ra >> 1
-                    j.next = j + 1
-                    state.next = t_state.ROOT_POS
-            elif nodes >= budget:
-                state.next = t_state.FINISH
-            else:
-                cur_s.next = pick_r
-                cur_j.next = j
-                pend.next = rest_r
-                after.next = t_after.TRIAL
-                state.next = t_state.PLACE_INIT
-
-        # -- a placement into `placed`: rows first, then columns
-        elif state == t_state.PLACE_INIT:
-            placed.next = concat(intbv(0)[E - 69:], spread)
-            rem.next = cur_j
-            state.next = t_state.PLACE
-        elif state == t_state.PLACE:
-            if rem >= 16:
-                placed.next = placed << 16
-                rem.next = rem - 16
-            elif rem != 0:
-                placed.next = placed << 1
-                rem.next = rem - 1
-            elif after == t_after.TRIAL:
-                use_placed.next = 1
-                state.next = t_state.LOAD
-            elif after == t_after.OPP:
-                state.next = t_state.APPLY_OPP
-            elif after == t_after.M:
-                state.next = t_state.P2_SETM
-            else:
-                state.next = t_state.APPLY_ME
-
-        # -- one evaluation: count both players' placements after the trial move
-        elif state == t_state.LOAD:
-            mf.next = forb_me >> J_FIRST
-            ma.next = anch_me >> J_FIRST
-            of_.next = forb_opp >> J_FIRST
-            oa.next = anch_opp >> J_FIRST
-            if phase2:
-                ut_me.next = used_me | pm_tile_hot
-                ut_opp.next = used_opp | tile_hot
-            else:
-                ut_me.next = used_me | tile_hot
-                ut_opp.next = used_opp
-            step.next = 0
-            state.next = t_state.COUNT
-        elif state == t_state.COUNT:
-            mf.next = mf >> 1
-            ma.next = ma >> 1
-            of_.next = of_ >> 1
-            oa.next = oa >> 1
-            if step == SCAN_STEPS - 1:
-                state.next = t_state.DRAIN
-            else:
-                step.next = step + 1
-        elif state == t_state.DRAIN:
-            if not p1 and not p2:
-                state.next = t_state.SCORE
-        elif state == t_state.SCORE:            # three short steps, for the clock rate
-            nodes.next = nodes + 1
-            trial_r.next = trial
-            placed.next = 0
-            use_placed.next = 0
-            state.next = t_state.SCORE2
-        elif state == t_state.SCORE2:
-            if phase2:
-                mx.next = mx_new
-                mx_ok.next = 1
-            else:
-                tk_insert.next = 1
-            state.next = t_state.SCORE3
-        elif state == t_state.SCORE3:
-            if phase2 and cut:                  # m cannot beat the best value
+            pend.next = 0
+            jn.next = J_FIRST
+            inflight.next = 0
+            state.next = t_state.SCAN
+        elif state == t_state.SCAN or state == t_state.BSTOP:
+            if cut:                             # m dropped: discard the pipeline
+                valid.next = 0
+                inflight.next = 0
                 q.next = q + 1
                 state.next = t_state.P2_NEXT
-            else:
-                state.next = t_state.PREP
+            elif state == t_state.BSTOP:        # the budget is spent: drain
+                if inflight == 0:
+                    state.next = t_state.FINISH
+            elif pend != 0:
+                if nodes + inflight >= budget:
+                    state.next = t_state.BSTOP
+                else:                           # a node enters the pipeline
+                    j1.next = pend_j
+                    s1.next = pick
+                    valid.next = concat(valid[PIPE - 1:0], True)
+                    pend.next = pend_rest
+                    if out8:                    # one in, one out
+                        inflight.next = inflight
+                    else:
+                        inflight.next = inflight + 1
+            elif jn <= J_LAST:                  # the next window step
+                pend.next = legal_root
+                pend_j.next = jn
+                rf.next = rf >> 1
+                ra.next = ra >> 1
+                jn.next = jn + 1
+            elif inflight == 0:                 # scanned and evaluated
+                if phase2:
+                    state.next = t_state.P2_END
+                else:
+                    state.next = t_state.P2_NEXT
 
         # -- phase 2: the kept candidates one by one
         elif state == t_state.P2_NEXT:
@@ -442,13 +427,13 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.P2_TAKE:          # entry q, read out of blokus_topk
             cur_j.next = tk_j
             cur_s.next = tk_s
+            j1.next = tk_j
+            s1.next = tk_s
             v1.next = tk_v
             after.next = t_after.M
-            state.next = t_state.PLACE_INIT
+            state.next = t_state.PW1
         elif state == t_state.P2_SETM:
-            pm.next = placed
-            placed.next = 0
-            pm_tile_hot.next = tile_hot
+            pm.next = pl
             base_x.next = size_x
             m_j.next = cur_j
             m_s.next = cur_s
@@ -468,14 +453,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.FINISH:
             phase2.next = 0
             pm.next = 0
-            placed.next = 0
-            use_placed.next = 0
             if b2_ok:
                 cur_s.next = b2_s
                 cur_j.next = b2_j
+                j1.next = b2_j
+                s1.next = b2_s
                 final_v.next = b2_v
                 after.next = t_after.ME
-                state.next = t_state.PLACE_INIT
+                state.next = t_state.PW1
             elif tk_count != 0:
                 q.next = 0
                 state.next = t_state.FIRST_WAIT
@@ -490,13 +475,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.FIRST_KEPT:       # phase 1's best: the first kept
             cur_s.next = tk_s
             cur_j.next = tk_j
+            j1.next = tk_j
+            s1.next = tk_s
             final_v.next = tk_v
             after.next = t_after.ME
-            state.next = t_state.PLACE_INIT
+            state.next = t_state.PW1
         else:  # APPLY_ME
-            occ_me.next = occ_me | placed
+            occ_me.next = occ_me | pl
             used_me.next = used_me | tile_hot
-            placed.next = 0
             m_pass.next = 0
             m_x.next = jp2[4:0]
             m_y.next = jp2[8:4]
@@ -507,8 +493,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-    return (maps, trial_owners, chk_root, chk_me, chk_opp, pop_me, pop_opp, prio, tile_dec,
-            topk, replies, alpha_beta,
-            rom_mask, rom_tile, rom_digit, rom_size, spread_rows, code_index, rom_code_shape,
-            rom_code_dx, rom_code_dy, canonical_centre, centre, trial_score, firsts, pipeline,
-            count_cycles, control)
+    return (maps, trial_owners, firsts, rom_mask, spread_rows, rom_size7, reach_me, reach_opp,
+            trial_score, pipeline, chk_root, prio, tile_dec, rom_tile, rom_digit, rom_size,
+            code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
+            leaving, replies, alpha_beta, centre, scanning, count_cycles, control)

@@ -20,7 +20,7 @@ from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env,
 from golden.blokus import Session
 from golden.blokus import board as B
 from golden.blokus import encoding as E
-from golden.blokus.search import DEFAULT_BUDGET, search
+from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, search
 from hdl.blokus import worst_case_cycles
 from hdl.params import STALL_BITS
 from verif import coverage, tb
@@ -487,7 +487,7 @@ class BlokusGames(BlokusTestBase):
     async def body(self):
         b = self.cfg.budget
         await self.game(True, "5", random_player(self.rng))
-        await self.game(False, "A", search_player(b * 3))
+        await self.game(False, "A", search_player(b * 3 if b * 3 <= MAX_BUDGET else b // 3))
         await self.game(True, "A", first_legal_player())
         await self.game(False, "5", greedy_player(self.rng))
 

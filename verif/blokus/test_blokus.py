@@ -1,7 +1,9 @@
 """Blokus Duo regression: the core's protocol testbench (32 clocks per bit) at
 budget 2 and at budget 1, a thinking configuration (budget 40) for games, a
-game at budget 150 whose late moves reach phase 2 of the search,
-one whole game at the real 50 MHz / 115200 configuration, and the DE2 top."""
+game at budget 150 whose late moves reach phase 2 of the search (finished,
+cut, or ended by the budget inside it), games at the default budget (every
+search runs in full), one whole game at the real 50 MHz / 115200
+configuration, and the DE2 top."""
 import pytest
 
 from verif import runner
@@ -13,6 +15,7 @@ from verif import runner
     ("blokus_budget1", ["BlokusGames", "BlokusCorners"]),
     ("blokus_think", ["BlokusGames"]),
     ("blokus_deep", ["BlokusDeep"]),
+    ("blokus_full", ["BlokusGames"]),
 ])
 def test_core(config, tests):
     runner.run(config, "verif.blokus.tb_blokus", testcase=tests)
