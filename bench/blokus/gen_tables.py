@@ -8,10 +8,12 @@ time, so the C never re-types a table: the 91 shapes in ``ALL_SHAPES`` order
 (the scan order's third key) with their tile, lowest digit, squares relative
 to the top-left of their bounding box and the top-left's offset from the
 centre; the shapes of each tile; the tile sizes; the board mask ``ON_BOARD``
-as 16 row masks; the weights ``W_SIZE`` and ``W_OPP``; ``TOP_K`` (phase-1
-candidates kept for phase 2), ``MAX_BUDGET`` and ``DEFAULT_BUDGET`` (the C
-search takes its budget as an argument; the default is there for
-``mirror_constants``, which ``mirror.py`` checks against the golden model).
+as 16 row masks; the weights ``W_SIZE`` and ``W_OPP``; ``REACH_TILES`` (the
+tiles whose shapes the evaluation's reach counts) and ``MAX_REACH``;
+``TOP_K`` (phase-1 candidates kept for phase 2), ``MAX_BUDGET`` and
+``DEFAULT_BUDGET`` (the C search takes its budget as an argument; the default
+is there for ``mirror_constants``, which ``mirror.py`` checks against the
+golden model).
 
 Row masks: a 256-bit bitboard of ``golden.blokus.encoding`` (cell (X, Y) is
 bit Y * 16 + X) is stored in C as 16 uint16 rows, row Y holding bits
@@ -50,6 +52,10 @@ def _check():
     assert S.MAX_MOVES == E.N_SHAPES * E.SIZE * E.SIZE
     assert 1 <= S.TOP_K <= 64
     assert 1 <= S.DEFAULT_BUDGET <= S.MAX_BUDGET < 2 ** 31
+    # reach: distinct tiles (each counted once), a bound that holds
+    assert len(set(S.REACH_TILES)) == len(S.REACH_TILES) >= 1
+    assert all(0 <= t < E.N_TILES for t in S.REACH_TILES)
+    assert S.MAX_REACH == sum(len(E.SHAPES[t]) for t in S.REACH_TILES) * E.SIZE * E.SIZE
     for i, s in enumerate(E.ALL_SHAPES):
         assert S.SHAPE_INDEX[(s.tile, s.r)] == i
         for dr, dc in s.cells:
@@ -89,6 +95,7 @@ def render():
     w("#define BK_TOP_K %d" % S.TOP_K)
     w("#define BK_W_SIZE %d" % S.W_SIZE)
     w("#define BK_W_OPP %d" % S.W_OPP)
+    w("#define BK_MAX_REACH %d" % S.MAX_REACH)
     w("")
     w("/* ON_BOARD as 16 row masks (row Y, bit X). */")
     w("static const uint16_t BK_ON_BOARD[16] = {%s};"
@@ -106,6 +113,11 @@ def render():
     firsts.append(k)
     w("static const int BK_TILE_FIRST[%d] = {%s};"
       % (E.N_TILES + 1, ", ".join(str(v) for v in firsts)))
+    w("")
+    w("/* REACH_TILES: the tiles whose shapes reach counts, held or not. */")
+    w("#define BK_N_REACH_TILES %d" % len(S.REACH_TILES))
+    w("static const int BK_REACH_TILES[%d] = {%s};"
+      % (len(S.REACH_TILES), ", ".join(str(t) for t in S.REACH_TILES)))
     w("")
     w("/* Shape i = encoding.ALL_SHAPES[i]: tile, lowest digit r, number of")
     w(" * squares, (row, col) of each square from the top-left of the bounding")

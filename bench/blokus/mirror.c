@@ -3,7 +3,9 @@
  * The steps of the module docstring of golden.blokus.search, exactly.
  * Phase 1: the candidates are the legal moves of ME in scan order (centre Y,
  * centre X, shape index in ALL_SHAPES order), evaluated while nodes < budget:
- * score = W_SIZE * squares + mobility(after, ME) - W_OPP * mobility(after, OPP);
+ * score = W_SIZE * squares + reach(after, ME) - W_OPP * reach(after, OPP), where
+ * reach counts the legal placements of the shapes of REACH_TILES (a, b, c, d),
+ * held or not (no used-tile check; 0 without an anchor);
  * the TOP_K best are kept, by score then scan order. If the budget ran out in
  * phase 1, the first kept is the answer. Phase 2: for each kept candidate m
  * in that order, the opponent's legal replies in the position after m are
@@ -18,7 +20,7 @@
  * score, nodes and moves compared with the golden model).
  *
  * Every table and constant (shapes, tile sizes, board mask, weights, TOP_K,
- * budgets) comes from tables.h,
+ * budgets, REACH_TILES, MAX_REACH) comes from tables.h,
  * written by bench/blokus/gen_tables.py from the golden model;
  * bench/blokus/mirror.py builds this file and calls it with ctypes.
  *
@@ -175,6 +177,24 @@ static int mobility(const Side *sd)
     return n;
 }
 
+/* golden.blokus.search.reach of the side: the legal placements of the shapes
+ * of REACH_TILES, whether or not the side still holds those tiles. */
+static int reach(const Side *sd)
+{
+    v16 free, anchor, F[25], A[25];
+    maps(sd, &free, &anchor);
+    if (is_zero(anchor))
+        return 0;
+    shifted(free, anchor, F, A);
+    int n = 0;
+    for (int i = 0; i < BK_N_REACH_TILES; i++) {
+        int t = BK_REACH_TILES[i];
+        for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++)
+            n += popcount256(legal_tl(s, F, A));
+    }
+    return n;
+}
+
 static v16 rows_of(const uint16_t *rows)
 {
     return load16(rows);
@@ -257,8 +277,8 @@ static int evaluate(const Side *me, const Side *opp, int k)
 {
     Side me2, opp2;
     after_move(me, opp, k, &me2, &opp2);
-    return BK_W_SIZE * BK_TILE_SIZE[BK_SHAPES[k & 127].tile] + mobility(&me2)
-         - BK_W_OPP * mobility(&opp2);
+    return BK_W_SIZE * BK_TILE_SIZE[BK_SHAPES[k & 127].tile] + reach(&me2)
+         - BK_W_OPP * reach(&opp2);
 }
 
 static void sides(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
@@ -382,7 +402,8 @@ int mirror_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t us
 }
 
 /* The constants of tables.h: TOP_K, MAX_BUDGET, DEFAULT_BUDGET, W_SIZE, W_OPP,
- * MAX_MOVES (checked against the golden model by mirror.py). */
+ * MAX_MOVES, MAX_REACH and REACH_TILES as a tile mask (bit t = tile t), checked
+ * against the golden model by mirror.py. */
 void mirror_constants(int64_t *out)
 {
     out[0] = BK_TOP_K;
@@ -391,6 +412,11 @@ void mirror_constants(int64_t *out)
     out[3] = BK_W_SIZE;
     out[4] = BK_W_OPP;
     out[5] = BK_MAX_MOVES;
+    out[6] = BK_MAX_REACH;
+    int64_t mask = 0;
+    for (int i = 0; i < BK_N_REACH_TILES; i++)
+        mask |= (int64_t)1 << BK_REACH_TILES[i];
+    out[7] = mask;
 }
 
 /* Every legal move of ME in scan order with its score: out[5 i .. 5 i + 4] =
@@ -413,17 +439,38 @@ int mirror_candidates(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_
     return n;
 }
 
-/* golden.blokus.search.mobility(position, ME) for own = ME. */
+/* One side from its arguments; 0, or -1 for bad arguments. */
+static int one_side(const uint16_t *own_rows, const uint16_t *other_rows, uint32_t used,
+                    int start, Side *sd)
+{
+    init();
+    if (bad_args(own_rows, other_rows, start, start))
+        return -1;
+    sd->own = rows_of(own_rows);
+    sd->other = rows_of(other_rows);
+    sd->used = used;
+    sd->start = start_vec(start);
+    return 0;
+}
+
+/* golden.blokus.search.mobility(position, player): own = the player's squares,
+ * other = the other player's, used and start the player's; -1 for bad arguments. */
 int mirror_mobility(const uint16_t *own_rows, const uint16_t *other_rows, uint32_t used,
                     int start)
 {
     Side sd;
-    init();
-    if (bad_args(own_rows, other_rows, start, start))
+    if (one_side(own_rows, other_rows, used, start, &sd) < 0)
         return -1;
-    sd.own = rows_of(own_rows);
-    sd.other = rows_of(other_rows);
-    sd.used = used;
-    sd.start = start_vec(start);
     return mobility(&sd);
+}
+
+/* golden.blokus.search.reach(position, player), arguments as mirror_mobility
+ * (used only tells whether the first tile is down). */
+int mirror_reach(const uint16_t *own_rows, const uint16_t *other_rows, uint32_t used,
+                 int start)
+{
+    Side sd;
+    if (one_side(own_rows, other_rows, used, start, &sd) < 0)
+        return -1;
+    return reach(&sd);
 }

@@ -10,9 +10,11 @@ score, nodes and number of legal moves, for every position and budget
 (the two-phase search: every legal move, then the opponent's best reply to
 the ``TOP_K`` best), some hundreds of times faster than CPython.
 ``candidates(position)`` lists every legal move of ME in scan order with its
-phase-1 score (golden ``candidates`` and ``evaluate``),
-``mobility(position, player)`` is golden ``mobility``, ``constants()`` the
-golden constants compiled in (checked at load).
+phase-1 score (golden ``candidates`` and ``evaluate``: size and the reach of
+both sides), ``reach(position, player)`` is golden ``reach`` (the term of the
+evaluation), ``mobility(position, player)`` golden ``mobility`` (no longer
+used by the search, kept as a check of the move generator), ``constants()``
+the golden constants compiled in (checked at load).
 ``bench/blokus/test_mirror.py`` proves the equality; ``proof_status()``
 reports the largest such check run on the current sources.
 
@@ -123,6 +125,8 @@ def load():
         lib.mirror_candidates.restype = ctypes.c_int
         lib.mirror_mobility.argtypes = [P16, P16, u32, i32]
         lib.mirror_mobility.restype = ctypes.c_int
+        lib.mirror_reach.argtypes = [P16, P16, u32, i32]
+        lib.mirror_reach.restype = ctypes.c_int
         lib.mirror_constants.argtypes = [P64]
         lib.mirror_constants.restype = None
         got = _constants(lib)
@@ -134,24 +138,32 @@ def load():
     return _lib
 
 
-CONSTANTS = ("TOP_K", "MAX_BUDGET", "DEFAULT_BUDGET", "W_SIZE", "W_OPP", "MAX_MOVES")
+CONSTANTS = ("TOP_K", "MAX_BUDGET", "DEFAULT_BUDGET", "W_SIZE", "W_OPP", "MAX_MOVES",
+             "MAX_REACH", "REACH_TILES")
 
 
 def _constants(lib):
     out = (ctypes.c_int64 * len(CONSTANTS))()
     lib.mirror_constants(out)
-    return dict(zip(CONSTANTS, (int(v) for v in out)))
+    got = dict(zip(CONSTANTS, (int(v) for v in out)))
+    mask = got["REACH_TILES"]                    # the C gives a tile mask
+    got["REACH_TILES"] = tuple(t for t in range(mask.bit_length()) if (mask >> t) & 1)
+    return got
 
 
 def golden_constants():
-    """The constants of golden.blokus.search the C is built with."""
+    """The constants of golden.blokus.search the C is built with (REACH_TILES
+    as a sorted tuple: reach does not depend on its order)."""
     from golden.blokus import search as S
-    return {name: getattr(S, name) for name in CONSTANTS}
+    out = {name: getattr(S, name) for name in CONSTANTS}
+    out["REACH_TILES"] = tuple(sorted(S.REACH_TILES))
+    return out
 
 
 def constants():
     """The constants compiled into the mirror (tables.h, from the golden model):
-    {TOP_K, MAX_BUDGET, DEFAULT_BUDGET, W_SIZE, W_OPP, MAX_MOVES}."""
+    {TOP_K, MAX_BUDGET, DEFAULT_BUDGET, W_SIZE, W_OPP, MAX_MOVES, MAX_REACH,
+    REACH_TILES}."""
     return _constants(load())
 
 
@@ -210,6 +222,16 @@ def mobility(position, player):
                                position.used[player], _start(position, player))
     if n < 0:
         raise ValueError("mirror_mobility refused the position:\n%r" % (position,))
+    return n
+
+
+def reach(position, player):
+    """golden.blokus.search.reach(position, player) in C."""
+    n = load().mirror_reach(_rows(position.cells[player]),
+                            _rows(position.cells[1 - player]),
+                            position.used[player], _start(position, player))
+    if n < 0:
+        raise ValueError("mirror_reach refused the position:\n%r" % (position,))
     return n
 
 

@@ -18,14 +18,14 @@ therefore does, per job:
 1. CMD_NEW with the board's seat;
 2. a bench-only shortcut: it writes the board's own squares and used tiles
    (the engine registers `occ_me`, `used_me`, which only CMD_NEW and the
-   search's own APPLY step write) by hierarchical assignment while the engine
+   search's own APPLY_ME step write) by hierarchical assignment while the engine
    is idle, exactly the values the board's moves would have left there;
 3. CMD_OPP for every opponent move of the game, in order, through the real
    command path (each must come back `legal`, else the run fails);
 4. CMD_SEARCH with the job's budget: the measured search. `cycles` is the
    engine's own counter (start to done).
 
-Everything the search reads (maps, counts, the root scan) is computed by the
+Everything the search reads (maps, reach, the scans) is computed by the
 RTL from those registers; results are compared with the golden search by the
 caller (bench/blokus/speed.py), so a wrong load could not pass unnoticed.
 
@@ -79,25 +79,29 @@ module bench_tb;
                       .score(score), .cycles(cycles));
     always #10 clk = ~clk;
     // Where a search spends its cycles, by the engine's state (read from the
-    // engine, not driven): the root scan (ROOT_LOAD, ROOT_POS, PICK), placing
-    // a shape (PLACE_INIT, PLACE), the counting pass of a candidate (LOAD,
-    // COUNT, DRAIN: both players' full placement lists streamed through the
-    // window, counted), SCORE, and the rest (FINISH, APPLY_ME).
+    // engine, not driven): its scans (ROOT_LOAD, SCAN, BSTOP), phase 1's
+    // (the board's legal moves, issued into the evaluation pipeline one a
+    // cycle) apart from phase 2's (the opponent's replies, `phase2` set);
+    // placements through the pipeline's shifters (PW1, PW2); phase 2's
+    // bookkeeping (P2_*); the rest (the start cycle, FINISH, FIRST_*,
+    // APPLY_ME). And the nodes that entered the pipeline (valid[0] is set the
+    // one cycle after a node enters it), those of phase 1 apart: the engine's
+    // `nodes` counts only those that leave it (a phase-2 cut discards the rest);
+    // phase 2's scans (its ROOT_LOAD cycles) and cuts (`cut`: a candidate dropped).
     reg in_search = 0;
-    reg [31:0] c_root, c_place, c_count, c_score, c_other, pass_len, pass_min, pass_max;
+    reg [31:0] c_scan1, c_scan2, c_place, c_p2, c_other, entered, entered1, scans2, cuts;
     always @(posedge clk) if (in_search) begin
+        if (dut.valid[0]) begin
+            entered <= entered + 1;
+            if (!dut.phase2) entered1 <= entered1 + 1;
+        end
+        if (dut.phase2 && dut.state == %(st_load)s) scans2 <= scans2 + 1;
+        if (dut.cut) cuts <= cuts + 1;
         case (dut.state)
-            %(st_root)s: c_root <= c_root + 1;
+            %(st_scan)s: if (dut.phase2) c_scan2 <= c_scan2 + 1; else c_scan1 <= c_scan1 + 1;
             %(st_place)s: c_place <= c_place + 1;
-            %(st_count)s: begin c_count <= c_count + 1; pass_len <= pass_len + 1; end
-            %(st_score23)s: c_score <= c_score + 1;
-            %(st_score)s: begin
-                c_score <= c_score + 1;
-                pass_len <= 0;
-                if (pass_len < pass_min) pass_min <= pass_len;
-                if (pass_len > pass_max) pass_max <= pass_len;
-            end
-            5'd0: ;
+            %(st_p2)s: c_p2 <= c_p2 + 1;
+            %(st_idle)s: if (start) c_other <= c_other + 1;
             default: c_other <= c_other + 1;
         endcase
     end
@@ -139,14 +143,14 @@ module bench_tb;
                 end
                 default: begin
                     cmd = 2'd2; budget = w[%(nb3)d:4];
-                    c_root = 0; c_place = 0; c_count = 0; c_score = 0; c_other = 0;
-                    pass_len = 0; pass_min = 32'hffffffff; pass_max = 0;
+                    c_scan1 = 0; c_scan2 = 0; c_place = 0; c_p2 = 0; c_other = 0;
+                    entered = 0; entered1 = 0; scans2 = 0; cuts = 0;
                     in_search = 1;
                     run_cmd;
                     in_search = 0;
-                    $display("RESULT %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d",
-                             n, m_pass, m_x, m_y, m_t, m_r, nodes, score, cycles, c_root, c_place,
-                             c_count, c_score, c_other, pass_min, pass_max);
+                    $display("RESULT %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d",
+                             n, m_pass, m_x, m_y, m_t, m_r, nodes, score, cycles, c_scan1, c_scan2,
+                             c_place, c_p2, c_other, entered, entered1, scans2, cuts);
                     $fflush;
                     n = n + 1;
                 end
@@ -191,17 +195,18 @@ def build_binary():
     source = convert(vdir)
     from hdl.blokus.search import STATES
 
+    width = max(1, (len(STATES) - 1).bit_length())     # MyHDL's binary enum encoding
+
     def states(*names):
-        return ", ".join("5'd%d" % STATES.index(n) for n in names)
+        return ", ".join("%d'd%d" % (width, STATES.index(n)) for n in names)
 
     harness = HARNESS % {"last": MAX_WORDS - 1, "op_new": OP_NEW, "op_poke": OP_POKE,
                          "op_opp": OP_OPP, "op_end": OP_END, "nb1": NODE_BITS - 1,
                          "nb3": NODE_BITS + 3,
-                         "st_root": states("ROOT_LOAD", "ROOT_POS", "PREP", "PICK"),
-                         "st_place": states("PLACE_INIT", "PLACE"),
-                         "st_count": states("LOAD", "COUNT", "DRAIN"),
-                         "st_score": states("SCORE"),
-                         "st_score23": states("SCORE2", "SCORE3")}
+                         "st_scan": states("ROOT_LOAD", "SCAN", "BSTOP"),
+                         "st_place": states("PW1", "PW2"),
+                         "st_p2": states("P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END"),
+                         "st_idle": states("IDLE"), "st_load": states("ROOT_LOAD")}
     digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
     obj = os.path.join(WORK, "obj-" + digest)
     binary = os.path.join(obj, "bench")
@@ -241,13 +246,19 @@ def encode(jobs):
 def run_jobs(jobs, progress=None):
     """Results of the RTL search for each (position, opp_moves, budget), in order.
 
-    Each result: move (x, y, t, r) or None for a pass, nodes, score, cycles
-    (the engine's counter), wall_s (the simulation's wall time for that job),
-    and the testbench's split of the search's cycles by engine state: c_root
-    (root scan: ROOT_LOAD, ROOT_POS, PICK), c_place (PLACE_INIT, PLACE), c_count
-    (counting passes: LOAD, COUNT, DRAIN), c_score, c_other (FINISH, APPLY_ME),
-    and pass_min / pass_max, the shortest and longest single counting pass
-    (None when no candidate was evaluated).
+    Each result: move (x, y, t, r) or None for a pass, nodes (the engine's
+    count: nodes that left the evaluation pipeline), score, cycles (the
+    engine's counter, start to done), wall_s (the simulation's wall time for
+    that job), and the testbench's split of the search's cycles by engine
+    state, which adds up to `cycles`: c_scan1 (phase 1's scan: ROOT_LOAD, SCAN,
+    BSTOP with `phase2` clear: the board's legal moves generated and issued
+    into the pipeline), c_scan2 (phase 2's scans of the opponent's replies),
+    c_place (PW1, PW2: placements through the pipeline's shifters), c_p2
+    (P2_NEXT, P2_TAKE, P2_SETM, P2_END), c_other (the start cycle, FINISH,
+    FIRST_WAIT, FIRST_KEPT, APPLY_ME); and entered / entered1, the nodes that
+    entered the pipeline in the whole search / in phase 1 (entered - nodes
+    were discarded by phase-2 cuts); scans2, phase 2's scans (one per kept
+    candidate examined); cuts, the candidates an alpha-beta cut dropped.
     """
     jobs = list(jobs)
     words = encode(jobs)
@@ -274,10 +285,8 @@ def run_jobs(jobs, progress=None):
         now = time.time()
         res = {"move": move, "nodes": nodes, "score": score, "cycles": cycles,
                "wall_s": now - t0}
-        res.update(zip(("c_root", "c_place", "c_count", "c_score", "c_other", "pass_min",
-                        "pass_max"), (int(v) for v in f[8:])))
-        if not nodes:
-            res["pass_min"] = res["pass_max"] = None
+        res.update(zip(("c_scan1", "c_scan2", "c_place", "c_p2", "c_other", "entered",
+                        "entered1", "scans2", "cuts"), (int(v) for v in f[8:])))
         out.append(res)
         t0 = now
         if progress:

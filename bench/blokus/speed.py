@@ -2,16 +2,20 @@
 move at several budgets, and per node (one move evaluated).
 
     python -m bench.blokus.speed [--positions 64] [--games 24] [--seed 2026]
-                                 [--budgets 1,10,100,17836]
+                                 [--budgets 1,10,100,1000,262143]
                                  [--out bench/results/blokus-speed.md]
 
 Runs the search engine RTL (hdl.blokus.search.blokus_search, Verilator
 --binary, bench/blokus/rtl_search.py) on positions from seeded games between
 golden players (bench/blokus/positions.py; the largest positions of the games
-are always included) at each budget, checks every answer (move, nodes, score)
-equal to golden.blokus.search.search and every cycle count within
-hdl.blokus.worst_case_cycles(nodes), and writes a Markdown report. All times
-are at the DE2's 50 MHz clock.
+are always included) at each budget, and checks every search: its answer
+(move, nodes, score) equal to golden.blokus.search.search, its phase-1 nodes
+equal to min(legal moves, budget), the testbench's split of its cycles by
+engine state adding up to the engine's count, the nodes a phase-2 cut
+discarded at most PIPE - 1 a cut, and its cycles within
+hdl.blokus.worst_case_cycles(nodes). Any difference stops the run with an
+error (exit status 1) and no report; else it writes a Markdown report. All
+times are at the DE2's 50 MHz clock.
 """
 import argparse
 import os
@@ -21,14 +25,17 @@ import time
 
 from tqdm import tqdm
 
-from golden.blokus.board import ME, OPP
-from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, candidates, mobility, search
-from hdl.blokus import (CYCLES_PER_NODE, FIXED_CYCLES, PLACE, SCAN, TARGET_S, TIME_LIMIT_S,
-                        worst_case_cycles)
+from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, TOP_K, search
+from hdl.blokus import (CYCLES_PER_NODE, FIXED_CYCLES, PER_KEPT, SCAN, SCAN_CYCLES, TARGET_S,
+                        TIME_LIMIT_S, largest_budget, worst_case_cycles)
+from hdl.blokus.search import PIPE
 
 CLK_HZ = 50000000
 TARGET_MOVEGEN_S = 1e-3
 TARGET_NODES_PER_S = 5e6
+BUDGETS = (1, 10, 100, 1000)
+SPLIT = ("c_scan1", "c_scan2", "c_place", "c_p2", "c_other")
+"""The testbench's cycle counters by engine state (bench/blokus/rtl_search.py)."""
 
 
 def us(cycles):
@@ -51,24 +58,18 @@ def parse_budgets(text):
 
 
 def golden_results(recs, budgets, bar):
-    """golden search per (position, budget), and per position the placements
-    each candidate's counting pass finds (own + opponent mobility after it)."""
-    want, placements = {}, []
+    """The golden search per (position index, budget)."""
+    want = {}
     for i, rec in enumerate(recs):
         for b in budgets:
             want[i, b] = search(rec.position, b)
             bar.update(1)
-        total = 0
-        for m in candidates(rec.position):
-            after = rec.position.copy()
-            after.apply(ME, m)
-            total += mobility(after, ME) + mobility(after, OPP)
-        placements.append(total)
-    return want, placements
+    return want
 
 
 def check(recs, budgets, results, want):
-    """SystemExit on the first difference between RTL and golden."""
+    """SystemExit on the first difference between RTL and golden, or the first
+    search whose counts break the engine's contract."""
     for (i, b), r in zip(jobs_index(recs, budgets), results):
         g = want[i, b]
         got = (r["move"], r["nodes"], r["score"])
@@ -78,6 +79,19 @@ def check(recs, budgets, results, want):
             raise SystemExit("error: RTL and golden disagree at %s:\n  RTL    (move, nodes, score) "
                              "= %r\n  golden (move, nodes, score) = %r\n%r"
                              % (where, got, exp, recs[i].position))
+        split = sum(r[k] for k in SPLIT)
+        if split != r["cycles"]:
+            raise SystemExit("error: %s: the testbench's cycles by state add up to %d, the "
+                             "engine counted %d (%r)" % (where, split, r["cycles"], r))
+        if r["entered1"] != min(g.moves, b):
+            raise SystemExit("error: %s: %d nodes entered the pipeline in phase 1, expected "
+                             "min(%d legal moves, budget) = %d" % (where, r["entered1"], g.moves,
+                                                                   min(g.moves, b)))
+        if not r["nodes"] <= r["entered"] <= r["nodes"] + (PIPE - 1) * r["cuts"] \
+                or r["cuts"] > TOP_K:
+            raise SystemExit("error: %s: %d nodes entered the pipeline, %d counted, %d cuts "
+                             "(a cut discards at most PIPE - 1 = %d, at most TOP_K = %d cuts)"
+                             % (where, r["entered"], r["nodes"], r["cuts"], PIPE - 1, TOP_K))
         if r["cycles"] > worst_case_cycles(r["nodes"]):
             raise SystemExit("error: %s took %d cycles, over the bound worst_case_cycles(%d) = %d"
                              % (where, r["cycles"], r["nodes"], worst_case_cycles(r["nodes"])))
@@ -91,6 +105,10 @@ def stats(values):
     return statistics.median(values), max(values)
 
 
+def pct(part, whole):
+    return 100.0 * part / whole
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m bench.blokus.speed",
                                 description=__doc__.split("\n\n")[0])
@@ -99,8 +117,10 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=24,
                    help="seeded games the positions come from (default 24)")
     p.add_argument("--seed", type=int, default=2026, help="seed of the games (default 2026)")
-    p.add_argument("--budgets", default="1,10,100,%d" % DEFAULT_BUDGET,
-                   help="comma-separated budgets (default 1,10,100,%d)" % DEFAULT_BUDGET)
+    default_budgets = ",".join(str(b) for b in BUDGETS + (DEFAULT_BUDGET,))
+    p.add_argument("--budgets", default=default_budgets,
+                   help="comma-separated budgets (default %s; the default budget is always "
+                        "added)" % default_budgets)
     p.add_argument("--out", default=os.path.join("bench", "results", "blokus-speed.md"),
                    help="report file (default bench/results/blokus-speed.md)")
     args = p.parse_args(argv)
@@ -130,8 +150,8 @@ def main(argv=None):
 
     index = jobs_index(recs, budgets)
     jobs = [(recs[i].position, recs[i].opp_moves, b) for i, b in index]
-    bar = tqdm(total=len(jobs), desc="RTL (Verilator)", unit="search", file=sys.stderr)
     print("building the RTL harness (MyHDL conversion + verilator, cached) ...", file=sys.stderr)
+    bar = tqdm(total=len(jobs), desc="RTL (Verilator)", unit="search", file=sys.stderr)
     try:
         results = run_jobs(jobs, progress=lambda r: bar.update(1))
     except (RuntimeError, ValueError) as exc:
@@ -141,25 +161,27 @@ def main(argv=None):
     sim_cycles = sum(r["cycles"] for r in results)
 
     bar = tqdm(total=len(jobs), desc="golden check", unit="search", file=sys.stderr)
-    want, placements = golden_results(recs, budgets, bar)
+    want = golden_results(recs, budgets, bar)
     bar.close()
     check(recs, budgets, results, want)
 
     by = {(i, b): r for (i, b), r in zip(index, results)}
     full = [by[i, DEFAULT_BUDGET] for i in range(len(recs))]
     moves = [r.moves for r in recs]
-    med_moves = statistics.median(moves)
+    n_pos = len(recs)
 
     L = []
     L += ["## Speed (RTL, Verilator)", "",
           "The search engine RTL (`hdl/blokus/search.py`, converted by MyHDL) under "
           "`verilator --binary` (`bench/blokus/rtl_search.py`), clock cycles counted by the "
-          "engine's own `cycles` output; every time below is at the DE2's 50 MHz clock. "
-          "%d searches on %d positions, every answer checked equal to "
-          "`golden.blokus.search.search` (move, nodes, score) and every cycle count checked "
+          "engine's own `cycles` output and split by engine state by the testbench; every time "
+          "below is at the DE2's 50 MHz clock. %d searches on %d positions at budgets %s, every "
+          "answer checked equal to `golden.blokus.search.search` (move, nodes, score), every "
+          "phase 1 checked to issue min(legal moves, budget) nodes, every cycle count checked "
           "within `hdl.blokus.worst_case_cycles(nodes)`: **no mismatch**. "
           "Simulated %d cycles in %.0f s (%.0f k cycles/s)."
-          % (len(jobs), len(recs), sim_cycles, sim_s, sim_cycles / max(sim_s, 1e-9) / 1e3), ""]
+          % (len(jobs), n_pos, ", ".join(str(b) for b in budgets), sim_cycles, sim_s,
+             sim_cycles / max(sim_s, 1e-9) / 1e3), ""]
 
     L += ["### Positions", "",
           "From %d seeded games (seed %d) between golden players: the core's search at budgets "
@@ -168,133 +190,160 @@ def main(argv=None):
           "The %d largest positions of the games (most legal moves for the side to move) and "
           "%d spread over the plies. Legal moves of the side to move: min %d, median %d, "
           "max %d (the largest in all %d positions of the games: %d)."
-          % (args.games, args.seed, DEFAULT_BUDGET, max(1, len(recs) // 4),
-             len(recs) - max(1, len(recs) // 4), min(moves), med_moves, max(moves),
+          % (args.games, args.seed, DEFAULT_BUDGET, max(1, n_pos // 4),
+             n_pos - max(1, n_pos // 4), min(moves), statistics.median(moves), max(moves),
              len(records), largest), "",
           "How a position is loaded: `CMD_NEW(seat)`, then the board's own squares and used "
           "tiles written into the engine's `occ_me` / `used_me` registers by the testbench "
           "(a bench-only shortcut: the board's earlier moves came from other players, and "
           "only `CMD_SEARCH` applies a board move), then every opponent move of the game "
-          "through `CMD_OPP` (each must be accepted as legal), then the measured `CMD_SEARCH`.", ""]
+          "through `CMD_OPP` (each must be accepted as legal), then the measured `CMD_SEARCH`.",
+          ""]
 
-    # -- move generation
-    passes = [r for r in results if r["nodes"]]
-    pmin = min(r["pass_min"] for r in passes)
-    pmax = max(r["pass_max"] for r in passes)
-    pmed = statistics.median(r["c_count"] / r["nodes"] for r in passes)
-    root_full = [r["c_root"] for r in full]
-    b1 = [by[i, 1]["cycles"] for i in range(len(recs))] if 1 in budgets else []
-    pl_per_pass = sum(placements) / float(sum(r["nodes"] for r in full))
-    big_i = max(range(len(recs)), key=lambda i: recs[i].moves)
+    # -- move generation: phase 1's scan at the default budget (every legal move issued)
+    scan1 = [r["c_scan1"] for r in full]
+    per_move = [r["c_scan1"] / float(m) for r, m in zip(full, moves)]
+    extra = [r["c_scan1"] - m for r, m in zip(full, moves)]
+    wi = max(range(n_pos), key=lambda i: scan1[i])
+    bi = max(range(n_pos), key=lambda i: (moves[i], -i))
+    scans2 = sum(r["scans2"] for r in full)
+    c_scan2 = sum(r["c_scan2"] for r in full)
+    worst_gen = max(scan1)
     L += ["### Move generation", "",
-          "The engine generates placements by streaming a player's forbidden and anchor maps "
-          "through a 5 x 5 window, all 91 shapes tested per step, one step a cycle, %d steps "
-          "a board. Two measures, both on the RTL:" % SCAN, "",
-          "* **Counting pass** (`LOAD`, `COUNT`, `DRAIN`, timed by the testbench from the "
-          "engine's state): one pass generates and counts **both players' complete legal-move "
-          "lists** of the position after a candidate (the mobility terms of the score). Over "
-          "all %d passes of all searches: min %d, median %d, worst %d cycles = **%s** worst, "
-          "whatever the position (it does not depend on the number of moves: %.0f placements "
-          "per pass on average at the default budget; the positions go up to %d moves to move)."
-          % (sum(r["nodes"] for r in passes), pmin, pmed, pmax, us(pmax),
-             pl_per_pass, max(moves)),
-          "* **Scans** (`ROOT_LOAD`, `ROOT_POS`, `PREP`, `PICK`): the legal moves of the side "
-          "to move in scan order, 3 cycles a window step plus one `PICK` per move taken; a "
-          "search scans the board's moves (phase 1), then the opponent's replies to each of "
-          "the 8 kept candidates (phase 2). All scans of one search at the default budget: "
-          "median %d, worst %d cycles = **%s** worst (the position with %d moves: %d cycles)." % (statistics.median(root_full), max(root_full), us(max(root_full)),
-                                  recs[big_i].moves, full[big_i]["c_root"])]
-    if b1:
-        L += ["* **Budget 1** (the first candidate found, evaluated and answered; the root scan "
-              "stops at the first legal move): median %d, worst %d cycles = %s worst."
-              % (statistics.median(b1), max(b1), us(max(b1)))]
-    worst_gen = max(pmax, max(root_full))
+          "A scan streams the side to move's forbidden and anchor maps through a 5 x 5 window "
+          "(`blokus_checker`: all 91 shapes tested at once), one window step a cycle, %d steps "
+          "a board, and issues each legal move it finds into the evaluation pipeline, one a "
+          "cycle, in scan order (a step with k legal moves takes 1 + k cycles); then the "
+          "pipeline drains (%d stages). Phase 1's scan (`ROOT_LOAD`, `SCAN`, `BSTOP` with "
+          "`phase2` clear, timed by the testbench from the engine's state) is the move "
+          "generation of the side to move: at the default budget it generates and issues "
+          "**all** its legal moves (the testbench counts the nodes entering the pipeline: "
+          "equal to the legal moves in every position). Its cycles at the default budget:"
+          % (SCAN, PIPE), "",
+          "| phase-1 scan (move generation) | cycles | at 50 MHz |", "|---|---|---|",
+          "| median over the %d positions (median %d legal moves) | %d | %s |"
+          % (n_pos, statistics.median(moves), statistics.median(scan1),
+             us(statistics.median(scan1))),
+          "| **worst**: %s ply %d, %d legal moves | %d | **%s** |"
+          % (recs[wi].game, recs[wi].ply, moves[wi], scan1[wi], us(scan1[wi])),
+          "| the largest position (%d legal moves) | %d | %s |"
+          % (moves[bi], scan1[bi], us(scan1[bi])),
+          "| cycles per legal move, median / worst over positions (worst: fewest moves) "
+          "| %.2f / %.2f | |" % stats(per_move),
+          "| cycles per legal move, all positions (sum of cycles / sum of legal moves) | %.3f | |"
+          % (sum(scan1) / float(sum(moves))),
+          "| cycles besides one per legal move (scan - moves), min / max; `SCAN_CYCLES` = "
+          "1 + %d + %d + 1 | %d / %d (bound %d) | |"
+          % (SCAN, PIPE, min(extra), max(extra), SCAN_CYCLES), "",
+          "Phase 2 scans the opponent's replies to each kept candidate the same way: %d such "
+          "scans in the default-budget searches, %.0f cycles each on average (a scan that "
+          "an alpha-beta cut ends stops early)." % (scans2, c_scan2 / float(max(scans2, 1)))]
+    if 1 in budgets:
+        b1 = [by[i, 1]["cycles"] for i in range(n_pos)]
+        L += ["", "Budget 1 (the first legal move in scan order, evaluated and answered: the "
+              "scan stops at the next legal move, if any): median %d, worst %d cycles = %s "
+              "worst, whole search." % (statistics.median(b1), max(b1), us(max(b1)))]
     L += ["", "Target: move generation < 1 ms: %s (worst %s)." % (
-        met(worst_gen / CLK_HZ < TARGET_MOVEGEN_S), us(worst_gen)), ""]
+        met(worst_gen / float(CLK_HZ) < TARGET_MOVEGEN_S), us(worst_gen)), ""]
 
     # -- per budget
     L += ["### Cycles per move", "",
-          "| budget | nodes median | cycles median | cycles worst | worst at 50 MHz | "
-          "bound for worst's nodes | cycles/node median | cycles/node worst |",
-          "|---|---|---|---|---|---|---|---|"]
+          "| budget | nodes median | nodes worst | cycles median | cycles worst | worst at "
+          "50 MHz | bound for worst's nodes | cycles/node median | cycles/node worst |",
+          "|---|---|---|---|---|---|---|---|---|"]
     for b in budgets:
-        rs = [by[i, b] for i in range(len(recs))]
+        rs = [by[i, b] for i in range(n_pos)]
         cyc = [r["cycles"] for r in rs]
         w = max(rs, key=lambda r: r["cycles"])
         cpn = [r["cycles"] / float(r["nodes"]) for r in rs if r["nodes"]]
-        L.append("| %d%s | %d | %d | %d | %s | %d | %.1f | %.1f |" % (
-            b, " (default)" if b == DEFAULT_BUDGET else "", statistics.median(r["nodes"] for r in rs),
+        L.append("| %d%s | %d | %d | %d | %d | %s | %d | %.2f | %.2f |" % (
+            b, " (default)" if b == DEFAULT_BUDGET else "",
+            statistics.median(r["nodes"] for r in rs), max(r["nodes"] for r in rs),
             statistics.median(cyc), max(cyc), ms(max(cyc)), worst_case_cycles(w["nodes"]),
             statistics.median(cpn), max(cpn)))
-    L += ["", "Cycles per node here are whole searches divided by their nodes: they include the "
-          "search's fixed part (the root scan, the answer's placement), so they are highest at "
-          "small budgets and on positions with few legal moves (the worst ones are positions "
-          "with a handful of moves).", ""]
+    L += ["", "Cycles per node here are whole searches divided by their nodes: they include "
+          "each scan's %d window steps and drain, phase 2's bookkeeping and the answer's "
+          "placement, so they are highest at small budgets and on positions with few legal "
+          "moves. Searches spend far fewer nodes than the default budget (a full search "
+          "evaluates every legal move, then the replies to at most %d of them)."
+          % (SCAN, TOP_K), ""]
 
-    # -- per node
+    # -- per node at the default budget
     tot_c = sum(r["cycles"] for r in full)
     tot_n = sum(r["nodes"] for r in full)
-    node_c = [(r["c_place"] + r["c_count"] + r["c_score"]) / float(r["nodes"]) for r in full]
+    tot_e = sum(r["entered"] for r in full)
+    tot_cuts = sum(r["cuts"] for r in full)
     mean_cpn = tot_c / float(tot_n)
     nps = CLK_HZ / mean_cpn
-    tot_pl = sum(placements)
-    pps = tot_pl / (tot_c / float(CLK_HZ))
+    disc = [r["entered"] - r["nodes"] for r in full]
     L += ["### Per node (one move evaluated) at the default budget", "",
+          "A node is issued into the %d-stage evaluation pipeline by the scan, one a cycle "
+          "(`CYCLES_PER_NODE` = %d): its shape shifted into place, both players' maps after "
+          "it, both players' reach (`blokus_reach`, two units in parallel), the score."
+          % (PIPE, CYCLES_PER_NODE), "",
           "| measure | value |", "|---|---|",
-          "| cycles per node, whole searches (sum of cycles / sum of nodes) | %.1f |" % mean_cpn,
-          "| cycles per node, whole search, median / worst over positions | %.1f / %.1f |" % stats(
-              [r["cycles"] / float(r["nodes"]) for r in full]),
-          "| cycles per node in the node's own states (place + count + score), median / worst "
-          "| %.1f / %.1f |" % stats(node_c),
-          "| bound per node (`CYCLES_PER_NODE`) | %d |" % CYCLES_PER_NODE,
-          "| **nodes (moves evaluated) per second at 50 MHz** | **%.0f k** |" % (nps / 1e3),
-          "| placements generated per node (both players' complete lists after the candidate; "
-          "mean) | %.0f |" % (tot_pl / float(tot_n)),
-          "| **legal placements generated and counted per second at 50 MHz** (whole searches) "
-          "| **%.1f M** |" % (pps / 1e6),
-          "| ... per counting pass alone (mean placements / %d cycles) | %.1f M |"
-          % (pmax, pl_per_pass / (pmax / float(CLK_HZ)) / 1e6),
-          "", "Where the default-budget searches spend their cycles (all positions): root scan "
-          "%.1f %%, placing the candidate (`PLACE`, up to %d shifts) %.1f %%, counting passes "
-          "%.1f %%, scoring %.1f %%, answer %.2f %%."
-          % tuple([100.0 * sum(r[k] for r in full) / tot_c for k in ("c_root",)] + [PLACE] +
-                  [100.0 * sum(r[k] for r in full) / tot_c for k in ("c_place", "c_count",
-                                                                     "c_score", "c_other")]),
-          "", "Target: >= 5 M nodes/s: %s (%.0f k nodes/s, %.1f %% of the target: a node is "
-          "one full counting pass of %d window steps)." % (
-              met(nps >= TARGET_NODES_PER_S), nps / 1e3, 100 * nps / TARGET_NODES_PER_S, SCAN), ""]
+          "| cycles per node, whole searches (sum of cycles / sum of nodes) | %.2f |" % mean_cpn,
+          "| cycles per node, whole search, median / worst over positions | %.2f / %.2f |"
+          % stats([r["cycles"] / float(r["nodes"]) for r in full]),
+          "| **nodes (moves evaluated) per second at 50 MHz**, whole searches | **%.1f M** |"
+          % (nps / 1e6),
+          "| nodes per second while the scan issues (one a cycle) | %.0f M |"
+          % (CLK_HZ / 1e6 / CYCLES_PER_NODE),
+          "| nodes entered the pipeline / counted (`nodes`) | %d / %d |" % (tot_e, tot_n),
+          "| entered but discarded by alpha-beta cuts: total (%.1f %% of entered), per search "
+          "median / worst; cuts | %d (%.1f %%), %d / %d; %d cuts |"
+          % (pct(tot_e - tot_n, tot_e), tot_e - tot_n, pct(tot_e - tot_n, tot_e),
+             statistics.median(disc), max(disc), tot_cuts),
+          "| cycles that issue a node (entered / all cycles) | %.1f %% |" % pct(tot_e, tot_c), "",
+          "Where the default-budget searches spend their cycles (all positions): phase-1 scan "
+          "(the board's moves generated and evaluated) %.1f %%, phase-2 scans (the replies) "
+          "%.1f %%, placements through the pipeline's shifters (`PW1`, `PW2`: each kept "
+          "candidate examined, the answer) %.1f %%, phase-2 bookkeeping (`P2_*`) %.1f %%, the "
+          "rest (start, `FINISH`, `FIRST_*`, `APPLY_ME`) %.1f %%. Of the scans' cycles, %.1f %% "
+          "issue a node; the rest are `ROOT_LOAD`, window steps and pipeline drains."
+          % (tuple(pct(sum(r[k] for r in full), tot_c) for k in SPLIT)
+             + (pct(tot_e, sum(r["c_scan1"] + r["c_scan2"] for r in full)),)),
+          "", "Target: >= 5 M nodes/s: %s (%.1f M nodes/s over whole searches, %.1f x the "
+          "target)." % (met(nps >= TARGET_NODES_PER_S), nps / 1e6, nps / TARGET_NODES_PER_S),
+          ""]
 
     # -- default budget
-    wi = max(range(len(recs)), key=lambda i: full[i]["cycles"])
+    wi = max(range(n_pos), key=lambda i: full[i]["cycles"])
     wr = full[wi]
     bound = worst_case_cycles(DEFAULT_BUDGET)
     L += ["### Default budget", "",
-          "Default budget %d nodes (`golden.blokus.search.DEFAULT_BUDGET`: the largest whose "
-          "bound fits %.1f s at 50 MHz; real searches spend far fewer)." % (DEFAULT_BUDGET,
-                                                                            TARGET_S), "",
+          "Default budget %d nodes (`golden.blokus.search.DEFAULT_BUDGET` = `MAX_BUDGET`, the "
+          "18-bit node counter's limit; `hdl.blokus.largest_budget(50 MHz, %.1f s)` = %d: the "
+          "counter, not the time, limits it). Real searches spend far fewer: at most %d nodes "
+          "here." % (DEFAULT_BUDGET, TARGET_S, largest_budget(CLK_HZ, TARGET_S),
+                     max(r["nodes"] for r in full)), "",
           "| | cycles | at 50 MHz |", "|---|---|---|",
           "| measured median over the %d positions | %d | %s |" % (
-              len(recs), statistics.median(r["cycles"] for r in full),
+              n_pos, statistics.median(r["cycles"] for r in full),
               ms(statistics.median(r["cycles"] for r in full))),
-          "| **measured worst**: %s ply %d, %d legal moves, %d nodes (simulated in %.1f s) "
-          "| %d | **%s** |" % (recs[wi].game, recs[wi].ply, recs[wi].moves, wr["nodes"],
-                               wr["wall_s"], wr["cycles"], ms(wr["cycles"])),
+          "| **measured worst**: %s ply %d, %d legal moves, %d nodes | %d | **%s** |"
+          % (recs[wi].game, recs[wi].ply, recs[wi].moves, wr["nodes"], wr["cycles"],
+             ms(wr["cycles"])),
           "| bound for that search, `worst_case_cycles(%d)` | %d | %s |" % (
               wr["nodes"], worst_case_cycles(wr["nodes"]), ms(worst_case_cycles(wr["nodes"]))),
-          "| **analytic bound** `worst_case_cycles(%d)` = %d + %d x %d (any position) "
-          "| %d | **%s** |" % (DEFAULT_BUDGET, FIXED_CYCLES, CYCLES_PER_NODE,
-                                           DEFAULT_BUDGET, bound, ms(bound)),
-          "", "Target: default worst case <= %.1f s (limit %.0f s): %s (measured %s, bound %s)."
+          "| **analytic bound** `worst_case_cycles(%d)` = `FIXED_CYCLES` %d + %d x %d (any "
+          "position) | %d | **%s** |" % (DEFAULT_BUDGET, FIXED_CYCLES, CYCLES_PER_NODE,
+                                         DEFAULT_BUDGET, bound, ms(bound)), "",
+          "`FIXED_CYCLES` = start + phase 1's scan besides its nodes (`SCAN_CYCLES` = %d) + "
+          "%d kept candidates x `PER_KEPT` = %d + a budget stop's drain + the answer "
+          "(`hdl/blokus/__init__.py`)." % (SCAN_CYCLES, TOP_K, PER_KEPT), "",
+          "Target: default worst case <= %.1f s (limit %.0f s): %s (measured %s, bound %s)."
           % (TARGET_S, TIME_LIMIT_S, met(bound / float(CLK_HZ) <= TARGET_S), ms(wr["cycles"]),
              ms(bound)), ""]
 
     L += ["### Against the targets", "",
           "| target | measured | |", "|---|---|---|",
-          "| move generation < 1 ms | %s worst (counting pass, both players' full lists), %s "
-          "worst (root scan) | %s |" % (us(pmax), us(max(root_full)),
-                                        met(worst_gen / CLK_HZ < TARGET_MOVEGEN_S)),
-          "| >= 5 M nodes/s | %.0f k nodes/s (%.1f M placements/s) | %s |"
-          % (nps / 1e3, pps / 1e6, met(nps >= TARGET_NODES_PER_S)),
+          "| move generation < 1 ms | %s worst, %s median (phase-1 scan: all legal moves of "
+          "the side to move generated and issued; up to %d moves) | %s |"
+          % (us(worst_gen), us(statistics.median(scan1)), max(moves),
+             met(worst_gen / float(CLK_HZ) < TARGET_MOVEGEN_S)),
+          "| >= 5 M nodes/s | %.1f M nodes/s (whole searches at the default budget; %.2f "
+          "cycles/node) | %s |" % (nps / 1e6, mean_cpn, met(nps >= TARGET_NODES_PER_S)),
           "| default worst case <= %.1f s | %s measured, %s bound | %s |"
           % (TARGET_S, ms(wr["cycles"]), ms(bound), met(bound / float(CLK_HZ) <= TARGET_S)),
           "", "Run: `python -m bench.blokus.speed --positions %d --games %d --seed %d "

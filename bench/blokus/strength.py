@@ -9,8 +9,9 @@ The player measured is ``bench.blokus.mirror`` (the golden search,
 ``bench/blokus/test_mirror.py``) at a budget of B nodes per move; B defaults
 to ``golden.blokus.search.DEFAULT_BUDGET``, read at run time, which no real
 position exhausts: the two-phase search runs in full (phase 1: every legal
-move scored by size and mobility; phase 2: the opponent's best reply to the
-``TOP_K`` best of them, with alpha-beta cut-offs). It plays N games (default
+move scored by its size and the reach of both sides, the placements of the
+small tiles a, b, c, d each could still make; phase 2: the opponent's best
+reply to the ``TOP_K`` best of them, with alpha-beta cut-offs). It plays N games (default
 100) against each opponent:
 
 ``random``
@@ -201,7 +202,8 @@ def report(games, args, wall):
     w("")
     w("The mirror of the core's search (`bench/blokus/mirror.c`, %s) at a budget of **%d nodes "
       "per move**%s, %d games against each opponent, seed %d, %d games in parallel. The search "
-      "is two-phase: every legal move scored by size and mobility, then the opponent's best "
+      "is two-phase: every legal move scored by size and reach (the placements of the small "
+      "tiles a, b, c, d each side could still make, held or not), then the opponent's best "
       "reply (same evaluation from its side) to the %d best, with alpha-beta cut-offs."
       % (proof_line(), args.budget,
          " (`DEFAULT_BUDGET`)" if args.budget == S.DEFAULT_BUDGET else "",

@@ -23,13 +23,18 @@ budget) on, per run:
   N - 1 and ``MAX_BUDGET``; on three of them every candidate's phase-1 score
   is also compared with golden ``evaluate`` (``mirror.candidates``).
 
+On every random position ``mirror.reach`` (the evaluation's term) is also
+compared with golden ``reach`` for both players; ``test_reach_equals_golden``
+and ``test_mobility_equals_golden`` check reach (also with the used tiles
+changed, which reach ignores) and mobility on more positions.
+
 Budgets >= N are compared with the golden default-budget result without
 running the golden search again: the golden search reads the budget only in
 ``nodes >= budget`` before a node, which never holds in a search that ends
 with N nodes when budget >= N, so its result is the same for every such budget.
 
-R is 50 and G is 2 per commit (about 35 s of CPU, ~20 s on 2 workers; the
-golden search costs 0.1 to 0.6 s at the default budget on a big position);
+R is 50 and G is 2 per commit (about 15 s on 2 workers; the golden search
+costs 0.04 to 0.1 s at the default budget on a big position);
 ``MIRROR_POSITIONS=R`` above 50 (``make bench-proof-blokus``: 3000) runs the
 proof for the benchmark with G = R // 15 and every BIG position in full. The positions
 come from the run's seed ($SEED, as the rest of the regression; printed, and
@@ -132,6 +137,8 @@ def test_mirror_equals_golden(chunk):
         rng = random.Random("blokus-mirror:%d:%d" % (seed, i))
         pos = P.random_position(rng, rng.randint(0, MAX_PLIES))
         where = "seed %d random position %d" % (seed, i)
+        for player in (B.ME, B.OPP):
+            assert mirror.reach(pos, player) == S.reach(pos, player), (where, player, pos)
         full = check(pos, S.DEFAULT_BUDGET, where)
         searches += 1
         budgets = [1, 2, random_budget(rng)] + phase2_budgets(rng, full)
@@ -190,6 +197,8 @@ def test_constants_come_from_golden():
     assert mirror.constants() == mirror.golden_constants()
     assert mirror.constants()["TOP_K"] == S.TOP_K
     assert mirror.constants()["DEFAULT_BUDGET"] == S.DEFAULT_BUDGET
+    assert mirror.constants()["MAX_REACH"] == S.MAX_REACH
+    assert mirror.constants()["REACH_TILES"] == tuple(sorted(S.REACH_TILES))
 
 
 def test_every_candidate_score_on_big_positions():
@@ -208,6 +217,29 @@ def test_mobility_equals_golden():
         pos = P.random_position(rng, rng.randint(0, 50))
         for player in (B.ME, B.OPP):
             assert mirror.mobility(pos, player) == S.mobility(pos, player), (player, pos)
+
+
+def test_reach_equals_golden():
+    """Reach in C equals golden on random positions, with the player's used
+    tiles as played and with a, b, c, d flipped (reach ignores them: the C
+    must read the used set only for "first tile down")."""
+    rng = random.Random(run_seed())
+    for _ in range(150):
+        pos = P.random_position(rng, rng.randint(0, 50))
+        for player in (B.ME, B.OPP):
+            want = S.reach(pos, player)
+            assert mirror.reach(pos, player) == want, (player, pos)
+            assert 0 <= want <= S.MAX_REACH
+            if pos.used[player]:
+                q = pos.copy()
+                q.used[player] ^= 0b1111
+                q.used[player] |= 1 << 20
+                assert mirror.reach(q, player) == S.reach(q, player) == want, (player, pos)
+    for seat in ("5", "A"):
+        pos = B.Position(seat)
+        assert mirror.reach(pos, B.ME) == mirror.reach(pos, B.OPP) == S.reach(pos, B.ME) > 0
+        pos.apply(B.OPP, (5, 5, 0, 0) if seat == "5" else (10, 10, 0, 0))   # start taken
+        assert mirror.reach(pos, B.ME) == S.reach(pos, B.ME) == 0
 
 
 def test_pass_empty_board_and_budgets():

@@ -1,8 +1,9 @@
-"""The Blokus search: scan order, mobility, score, tie-break, budget.
+"""The Blokus search: scan order, mobility, reach, score, tie-break, budget.
 
 The reference implementations here are written independently of
 golden/blokus/search.py: brute force over (centre, tile, digit) with the
-rules checker, so a slip in the bitboard code cannot hide in both.
+rules checker (reach: with the board's edge and corner maps, the tile-used
+rule left out), so a slip in the bitboard code cannot hide in both.
 """
 import random
 
@@ -35,6 +36,35 @@ def brute_moves(pos, player):
     return out
 
 
+def fits(pos, player, m):
+    """Would ``m`` be legal for ``player`` if it still held the tile? The
+    rules of ``B.check`` after the tile-used one, written again from the
+    board's edge and corner maps."""
+    mask = E.placement_mask(m)
+    if mask is None or mask & (pos.cells[ME] | pos.cells[OPP]):
+        return False
+    own = pos.cells[player]
+    if mask & B.edge_map(own):
+        return False
+    if pos.first_done(player):
+        return bool(mask & B.corner_map(own))
+    return bool(mask & pos.start_bit[player])
+
+
+def brute_reach(pos, player):
+    """Distinct placements (tile, cells) of tiles a, b, c, d that ``fits``:
+    one per shape and centre, whether or not ``player`` holds the tile."""
+    seen = set()
+    for y in range(1, 15):
+        for x in range(1, 15):
+            for t in range(4):
+                for r in range(8):
+                    m = (x, y, t, r)
+                    if fits(pos, player, m):
+                        seen.add((t, frozenset(E.move_cells(m))))
+    return len(seen)
+
+
 def random_position(rng, plies):
     """A position reached by ``plies`` random legal moves (either seat)."""
     pos = B.Position(rng.choice("5A"))
@@ -52,8 +82,8 @@ def random_position(rng, plies):
 def brute_score(pos, m):
     after = pos.copy()
     after.apply(ME, m)
-    return (100 * E.TILE_SIZE[m[2]] + len(brute_moves(after, ME))
-            - len(brute_moves(after, OPP)))
+    return (100 * E.TILE_SIZE[m[2]] + brute_reach(after, ME)
+            - brute_reach(after, OPP))
 
 
 @pytest.mark.parametrize("plies", [0, 1, 6, 14])
@@ -66,6 +96,108 @@ def test_mobility_and_candidates_equal_brute_force(plies):
     assert [(m[1], m[0]) for m in cands] == sorted((m[1], m[0]) for m in cands)
     assert sorted(cands) == sorted(brute_moves(pos, ME))
     assert cands == sorted(cands, key=lambda m: (m[1], m[0], m[2], m[3]))
+
+
+def test_fits_is_the_rules_checker_for_held_tiles():
+    """The brute-force reach's legality equals B.check for tiles not used."""
+    rng = random.Random(17)
+    for plies in (0, 3, 9, 20):
+        pos = random_position(rng, plies)
+        for player in (ME, OPP):
+            legal = B.legal_moves(pos, player)
+            assert all(fits(pos, player, m) for m in legal)
+            for _ in range(400):
+                m = (rng.randint(0, 15), rng.randint(0, 15), rng.randrange(21), rng.randrange(8))
+                if (pos.used[player] >> m[2]) & 1:
+                    continue
+                assert fits(pos, player, m) == (B.check(pos, player, m) is None), (m, pos)
+
+
+def test_reach_tiles_and_bound():
+    assert S.REACH_TILES == (0, 1, 2, 3)
+    assert [E.TILE_SIZE[t] for t in S.REACH_TILES] == [1, 2, 3, 3]
+    assert sum(len(E.SHAPES[t]) for t in S.REACH_TILES) == 9
+    assert S.MAX_REACH == 9 * 14 * 14 == 1764
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), plies=st.integers(0, 30),
+       player=st.sampled_from((ME, OPP)))
+def test_reach_equals_brute_force(seed, plies, player):
+    pos = random_position(random.Random(seed), plies)
+    n = S.reach(pos, player)
+    assert n == brute_reach(pos, player)
+    assert 0 <= n <= S.MAX_REACH
+
+
+def test_reach_of_the_empty_board():
+    """Before its first tile a player's only anchor is its start cell, 4
+    cells from the edges: every shape of a, b, c, d fits once per square
+    (1 + 2 * 2 + 2 * 3 + 4 * 3 = 23), whoever moves first."""
+    for seat in ("5", "A"):
+        pos = B.Position(seat)
+        assert S.reach(pos, ME) == S.reach(pos, OPP) == 23
+
+
+def test_reach_ignores_the_used_tiles():
+    """Reach counts a, b, c, d whether or not they are held: the used set
+    changes mobility, never reach (as long as the first tile is down)."""
+    rng = random.Random(23)
+    checked = 0
+    for plies in (4, 8, 12, 16, 20):
+        pos = random_position(rng, plies)
+        for player in (ME, OPP):
+            if not pos.first_done(player):
+                continue
+            want = S.reach(pos, player)
+            assert want == brute_reach(pos, player)
+            for small in (0, 0b1111, 0b0101, 0b1010):
+                q = pos.copy()
+                # keep a big tile used: the first tile stays placed
+                q.used[player] = (pos.used[player] & ~0b1111) | small | (1 << 20)
+                assert S.reach(q, player) == want, (player, small, pos)
+            q = pos.copy()
+            q.used[player] ^= 0b1111                 # a, b, c, d: held <-> played
+            q.used[player] |= 1 << 20
+            assert S.reach(q, player) == want
+            checked += S.mobility(q, player) != S.mobility(pos, player)
+    assert checked >= 5                          # and mobility did see the change
+
+
+def test_reach_is_zero_without_an_anchor():
+    pos = B.Position("5")
+    # OPP on ME's start cell before ME's first tile: no anchor, no placement
+    pos.apply(OPP, (5, 5, 0, 0))
+    assert B.anchor_map(pos, ME) == 0
+    assert S.reach(pos, ME) == brute_reach(pos, ME) == 0
+    assert S.reach(pos, OPP) == brute_reach(pos, OPP) > 0
+    # a player boxed in: every corner cell of its squares taken or edge-adjacent
+    box = B.Position("5")
+    box.apply(ME, (5, 5, 0, 0))
+    for x, y in ((4, 4), (6, 4), (4, 6), (6, 6)):
+        box.apply(OPP, (x, y, 0, 0))
+    assert B.anchor_map(box, ME) == 0 and B.free_map(box, ME) != 0
+    assert S.reach(box, ME) == brute_reach(box, ME) == 0
+
+
+def test_evaluate_is_size_and_reach():
+    """evaluate = W_SIZE * squares + reach(after, P) - W_OPP * reach(after,
+    other), for either mover, and it differs from the mobility evaluation."""
+    rng = random.Random(41)
+    differs = 0
+    for plies in (2, 7, 13):
+        pos = random_position(rng, plies)
+        for player in (ME, OPP):
+            moves = S.candidates(pos, player)
+            for m in moves[:: max(1, len(moves) // 5)]:
+                after = pos.copy()
+                after.apply(player, m)
+                want = (S.W_SIZE * E.TILE_SIZE[m[2]] + brute_reach(after, player)
+                        - S.W_OPP * brute_reach(after, 1 - player))
+                assert S.evaluate(pos, m, player) == want, (player, m, pos)
+                differs += want != (S.W_SIZE * E.TILE_SIZE[m[2]] + S.mobility(after, player)
+                                    - S.W_OPP * S.mobility(after, 1 - player))
+    assert differs
 
 
 def test_scores_equal_brute_force_and_choice_is_first_best():

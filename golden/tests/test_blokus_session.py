@@ -70,7 +70,8 @@ def expected_answer(pos):
 # ------------------------------------------------------------ construction
 def test_constructor_validation():
     s = Session()
-    assert s.budget == search.DEFAULT_BUDGET == 153232 and s.team == "01"
+    assert s.budget == search.DEFAULT_BUDGET == search.MAX_BUDGET == (1 << 18) - 1
+    assert s.team == "01"
     assert _Session().chooser is None              # the search by default
     assert Session(budget=5, team="aZ").budget == 5
     for bad in (0, -1, 1.5, "1", True):

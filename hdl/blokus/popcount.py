@@ -1,99 +1,176 @@
-"""Number of set bits of a wide vector, in two or three pipeline stages."""
-from myhdl import Signal, always_comb, always_seq, block, concat, intbv
+"""Number of set bits of a wide vector: a pipelined carry-save adder tree."""
+from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, intbv
 
-from hdl.adder_tree import adder_tree
 
-CHUNK = 7
-POP7 = tuple(bin(v).count("1") for v in range(1 << CHUNK))
+def csa_plan(n, per_stage=3):
+    """The shape of the tree for n bits: a list of layers, each a list of
+    bucket widths (bucket w holds bits of weight 2**w) before that layer, and
+    the layers after which the buckets are registered.
+
+    One layer splits every bucket of 3m + r bits into three m-bit thirds a,
+    b, c: a ^ b ^ c stays in the bucket (m bits, with the r left over), the
+    majority goes up one bucket (m bits): m full adders side by side, each
+    turning three bits into two. Layers run until no bucket has more than 2
+    bits; a final adder then sums the two numbers the buckets form."""
+    widths = [n]
+    layers = []
+    while max(widths) > 2:
+        layers.append(list(widths))
+        new = [0] * (len(widths) + 1)
+        for w, k in enumerate(widths):
+            m = k // 3
+            new[w] += m + k % 3
+            new[w + 1] += m
+        while new and new[-1] == 0:
+            new.pop()
+        widths = new
+    layers.append(list(widths))
+    regs = set(range(per_stage - 1, len(layers) - 1, per_stage))
+    return layers, regs
+
+
+def latency(n, per_stage=3):
+    """Clock cycles from vec to count (registers after every `per_stage` layers
+    and the final adder's register)."""
+    layers, regs = csa_plan(n, per_stage)
+    return len(regs) + 1
 
 
 @block
-def popcount(clk, rst, vec, count, group=None):
-    """count = number of ones of `vec`, two (three with `group`) cycles later.
+def popcount(clk, rst, vec, count, per_stage=3):
+    """count = number of ones of `vec`, latency(len(vec), per_stage) cycles later.
 
     Ports:
-        clk, rst  in   clock, synchronous reset
-        vec       in   the vector (any width, a multiple of 7)
-        count     out  wide enough for len(vec)
+        clk, rst   in   clock, synchronous reset
+        vec        in   the vector (any width >= 3)
+        count      out  wide enough for len(vec) ones
     Settings:
-        group     None, or a number of chunks added per group in a stage of
-                  its own (for wide vectors: shorter adder trees per cycle)
-    Stage 1 counts each 7-bit chunk with a table and registers the counts;
-    [stage 2 adds each group of `group` chunk counts and registers the sums;]
-    the last stage adds them with a balanced tree and registers the sum.
+        per_stage  carry-save layers per pipeline stage
+    A carry-save tree (csa_plan): about one full adder per input bit, all of
+    one layer side by side, ending in one binary adder; a register after every
+    `per_stage` layers and after the adder.
     """
     n = len(vec)
-    if n % CHUNK:
-        raise ValueError("popcount: width %d is not a multiple of %d" % (n, CHUNK))
+    if n < 3:
+        raise ValueError("popcount: a vector of %d bits needs no tree" % n)
     if count.max < n + 1:
         raise ValueError("popcount: a count below %d cannot hold %d ones" % (count.max, n))
-    if group is not None and group < 2:
-        raise ValueError("popcount: group must be at least 2, not %r" % (group,))
-    chunks = n // CHUNK
-    parts = [Signal(intbv(0, min=0, max=CHUNK + 1)) for _ in range(chunks)]
-    units = [_chunk(clk, rst, vec, parts[i], i * CHUNK, (i + 1) * CHUNK)
-             for i in range(chunks)]
-    if group is None:
-        sums = parts
-        grouping = []
-    else:
-        groups = [parts[i:i + group] for i in range(0, chunks, group)]
-        sums = [Signal(intbv(0, min=0, max=CHUNK * len(g) + 1)) for g in groups]
-        grouping = [_group(clk, rst, g, sums[i]) for i, g in enumerate(groups)]
-    total = Signal(intbv(0, min=0, max=count.max))
-    terms = [Signal(intbv(0, min=0, max=count.max)) for _ in sums]
-    widen = [_widen(sums[i], terms[i]) for i in range(len(sums))]
-    tree = adder_tree(terms, total)
+    layers, regs = csa_plan(n, per_stage)
+    parts = []
+    cur = [vec]                                   # bucket signals before the layer
+    for li, widths in enumerate(layers[:-1]):
+        after = layers[li + 1]
+        nxt = [Signal(intbv(0)[k:]) for k in after]
+        carries = [Signal(intbv(0)[max(1, widths[w] // 3):]) for w in range(len(widths))]
+        for w, k in enumerate(widths):
+            m = k // 3
+            cin = carries[w - 1] if w > 0 and widths[w - 1] // 3 else None
+            parts.append(_bucket(cur[w], cin, nxt[w], carries[w], k, m))
+        if len(after) > len(widths):              # a new top bucket: the carries alone
+            parts.append(_pass(carries[len(widths) - 1], nxt[len(widths)]))
+        if li in regs:
+            held = [Signal(intbv(0)[k:]) for k in after]
+            parts += [_reg(clk, rst, nxt[w], held[w]) for w in range(len(after))]
+            nxt = held
+        cur = nxt
+    # the final adder: bit 0 of every bucket is one number, bit 1 the other
+    final = layers[-1]
+    lo = [Signal(bool(0)) for _ in final]
+    hi = [Signal(bool(0)) for _ in final]
+    parts += [_split(cur[w], lo[w], hi[w], final[w]) for w in range(len(final))]
+    x = ConcatSignal(*reversed(lo)) if len(lo) > 1 else lo[0]
+    y = ConcatSignal(*reversed(hi)) if len(hi) > 1 else hi[0]
 
     @always_seq(clk.posedge, reset=rst)
-    def reg():
-        count.next = total
+    def add():
+        count.next = x + y
 
-    return units, grouping, widen, tree, reg
+    return parts, add
 
 
 @block
-def _group(clk, rst, parts, out):
-    """out <= the sum of a few chunk counts (registered)."""
-    terms = [Signal(intbv(0, min=0, max=out.max)) for _ in parts]
-    widen = [_widen(parts[i], terms[i]) for i in range(len(parts))]
-    total = Signal(intbv(0, min=0, max=out.max))
-    tree = adder_tree(terms, total)
+def _bucket(v, cin, vout, cout, k, m):
+    """One bucket of one layer: vout = (a ^ b ^ c, the k - 3m left over, cin)
+    low bits first; cout = majority(a, b, c)."""
+    if m == 0:
+        if cin is None:
+            @always_comb
+            def keep():
+                vout.next = v
+            return keep
 
-    @always_seq(clk.posedge, reset=rst)
-    def reg():
-        out.next = total
+        @always_comb
+        def keep_cin():
+            vout.next = concat(cin, v)
+        return keep_cin
+    r = k - 3 * m
+    sm = Signal(intbv(0)[m:])
 
-    return widen, tree, reg
+    @always_comb
+    def majority():
+        cout.next = ((v[m:0] & v[2 * m:m]) | (v[m:0] & v[3 * m:2 * m])
+                     | (v[2 * m:m] & v[3 * m:2 * m]))
+
+    @always_comb
+    def parity():
+        sm.next = v[m:0] ^ v[2 * m:m] ^ v[3 * m:2 * m]
+
+    if r == 0 and cin is None:
+        @always_comb
+        def out0():
+            vout.next = sm
+        return majority, parity, out0
+    if r == 0:
+        @always_comb
+        def out1():
+            vout.next = concat(cin, sm)
+        return majority, parity, out1
+    if cin is None:
+        @always_comb
+        def out2():
+            vout.next = concat(v[k:3 * m], sm)
+        return majority, parity, out2
+
+    @always_comb
+    def out3():
+        vout.next = concat(cin, v[k:3 * m], sm)
+    return majority, parity, out3
 
 
 @block
-def _chunk(clk, rst, vec, part, lo, hi):
-    """part <= ones of vec[hi:lo] (registered)."""
-    bits = Signal(intbv(0)[CHUNK:])
-    ones = Signal(intbv(0, min=0, max=CHUNK + 1))
-
+def _pass(a, b):
     @always_comb
-    def take():
-        bits.next = vec[hi:lo]
-
-    @always_comb
-    def lookup():
-        ones.next = POP7[bits]
-
-    @always_seq(clk.posedge, reset=rst)
-    def reg():
-        part.next = ones
-
-    return take, lookup, reg
+    def p():
+        b.next = a
+    return p
 
 
 @block
-def _widen(a, b):
-    """b = a, zero-extended."""
-    pad = len(b) - len(a)
+def _reg(clk, rst, d, q):
+    @always_seq(clk.posedge, reset=rst)
+    def r():
+        q.next = d
+    return r
+
+
+@block
+def _split(v, lo, hi, k):
+    """lo, hi = bits 0 and 1 of a bucket of k <= 2 bits (0 where absent)."""
+    if k == 0:
+        @always_comb
+        def none():
+            lo.next = 0
+            hi.next = 0
+        return none
+    if k == 1:
+        @always_comb
+        def one():
+            lo.next = v[0]
+            hi.next = 0
+        return one
 
     @always_comb
-    def w():
-        b.next = concat(intbv(0)[pad:], a)
-    return w
+    def two():
+        lo.next = v[0]
+        hi.next = v[1]
+    return two

@@ -1,17 +1,16 @@
 """One player's reach: its legal placements of the small tiles, counted."""
-from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv
+from myhdl import ConcatSignal, Signal, always_comb, block, intbv
 
 from golden.blokus.encoding import SHAPES, SIZE
 from golden.blokus.search import MAX_REACH, REACH_TILES
-from hdl.blokus.popcount import popcount
+from hdl.blokus.popcount import latency, popcount
 from hdl.blokus.tables import EXT0, EXT_BITS
 
 REACH_OFFS = tuple(sh.offs for t in REACH_TILES for sh in SHAPES[t])
 """Ext offsets of the squares of the 9 shapes reach counts (top-left = 0)."""
-REACH_GROUP = 12                     # chunk counts per group of the popcount
-REACH_LATENCY = 4
-"""Cycles from the maps to `count`: the placement bits, chunk counts, group
-sums and total are each registered."""
+REACH_LATENCY = latency(MAX_REACH)
+"""Cycles from the maps to `count`: the placement tests feed the popcount's
+carry-save tree directly; it registers every three layers and its sum."""
 assert len(REACH_OFFS) * SIZE * SIZE == MAX_REACH
 
 
@@ -39,14 +38,8 @@ def blokus_reach(clk, rst, forb, anch, count):
     rows = [_row(oks[i], board[i * SIZE + y], EXT0 + (y + 1) * 16 + 1)
             for i in range(n) for y in range(SIZE)]
     flat = ConcatSignal(*reversed(board))
-    bits = Signal(intbv(0)[MAX_REACH:])
-
-    @always_seq(clk.posedge, reset=rst)
-    def reg_bits():
-        bits.next = flat
-
-    pop = popcount(clk, rst, bits, count, group=REACH_GROUP)
-    return tests, rows, reg_bits, pop
+    pop = popcount(clk, rst, flat, count)
+    return tests, rows, pop
 
 
 @block

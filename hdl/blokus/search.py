@@ -82,15 +82,20 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     maps = blokus_maps(own_me, own_opp, first_me, first_opp, seat_a,
                        forb_me, anch_me, forb_opp, anch_opp)
 
-    # the evaluation pipeline: stage k holds (jk, sk); valid[k - 1] = a node
-    j1, j2, j3, j4, j5, j6, j7, j8 = [b(J_BITS) for _ in range(8)]
-    s1, s2, s3, s4, s5, s6, s7, s8 = [shape_sig() for _ in range(8)]
+    # the evaluation pipeline: stage k holds (js[k - 1], ss[k - 1]); valid[k - 1]
+    # is set when it holds a node
+    js = [b(J_BITS) for _ in range(PIPE)]
+    ss = [shape_sig() for _ in range(PIPE)]
+    j1, j2, s1 = js[0], js[1], ss[0]
+    s_cnt = ss[PIPE - 2]            # the stage the reach counts arrive in
+    j_out, s_out = js[PIPE - 1], ss[PIPE - 1]
+    tags = [_delay(clk, rst, js[k], js[k + 1]) for k in range(PIPE - 1)] + \
+        [_delay(clk, rst, ss[k], ss[k + 1]) for k in range(PIPE - 1)]
     valid = b(PIPE)
-    assert PIPE == 8
     pl_row, pl = b(E), b(E)         # stage 2: the shape moved down; stage 3: in place
     mask1 = b(25)
     spread = b(69)
-    size7 = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
+    size_cnt = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
 
     @always_comb
     def rom_mask():
@@ -103,8 +108,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                              mask1[5:0])
 
     @always_comb
-    def rom_size7():
-        size7.next = SIZE_X[s7]
+    def rom_size_cnt():
+        size_cnt.next = SIZE_X[s_cnt]
 
     @always_comb
     def trial_owners():
@@ -136,28 +141,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     @always_comb
     def trial_score():
         if phase2:
-            trial.next = size7 + cnt_opp - cnt_me
+            trial.next = size_cnt + cnt_opp - cnt_me
         else:
-            trial.next = size7 + cnt_me - cnt_opp
+            trial.next = size_cnt + cnt_me - cnt_opp
 
     @always_seq(clk.posedge, reset=rst)
     def pipeline():
         pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j1[J_BITS:4], intbv(0)[4:])
         pl.next = pl_row << j2[4:0]
-        j2.next = j1
-        j3.next = j2
-        j4.next = j3
-        j5.next = j4
-        j6.next = j5
-        j7.next = j6
-        j8.next = j7
-        s2.next = s1
-        s3.next = s2
-        s4.next = s3
-        s5.next = s4
-        s6.next = s5
-        s7.next = s6
-        s8.next = s7
         trial_r.next = trial
 
     # the scan: window, pending candidates of the window's step, the next one
@@ -223,7 +214,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     q = Signal(intbv(0, min=0, max=TOP_K + 1))
     tk_v, tk_j, tk_s = sc(), b(J_BITS), shape_sig()
     tk_count = Signal(intbv(0, min=0, max=TOP_K + 1))
-    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial_r, j8, s8, q, tk_v, tk_j,
+    topk = blokus_topk(clk, rst, tk_clear, tk_insert, trial_r, j_out, s_out, q, tk_v, tk_j,
                        tk_s, tk_count, k=TOP_K)
     # phase 2: the candidate m being examined, the best reply, the best value
     v1, mx, mx_new, value, final_v = sc(), sc(), sc(), sc(), sc()
@@ -232,11 +223,11 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     m_j, m_s = b(J_BITS), shape_sig()
     b2_v, b2_j, b2_s = sc(), b(J_BITS), shape_sig()
     b2_ok = Signal(bool(0))
-    out8 = Signal(bool(0))              # a node leaves the pipeline this cycle
+    out_n = Signal(bool(0))              # a node leaves the pipeline this cycle
 
     @always_comb
     def leaving():
-        out8.next = valid[PIPE - 1]
+        out_n.next = valid[PIPE - 1]
         tk_insert.next = valid[PIPE - 1] and not phase2
 
     @always_comb
@@ -287,7 +278,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         done.next = 0
         tk_clear.next = 0
         valid.next = concat(valid[PIPE - 1:0], False)
-        if out8:
+        if out_n:
             nodes.next = nodes + 1
             inflight.next = inflight - 1
             if phase2:
@@ -400,7 +391,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                     s1.next = pick
                     valid.next = concat(valid[PIPE - 1:0], True)
                     pend.next = pend_rest
-                    if out8:                    # one in, one out
+                    if out_n:                    # one in, one out
                         inflight.next = inflight
                     else:
                         inflight.next = inflight + 1
@@ -493,7 +484,17 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-    return (maps, trial_owners, firsts, rom_mask, spread_rows, rom_size7, reach_me, reach_opp,
+    return (maps, trial_owners, firsts, tags, rom_mask, spread_rows, rom_size_cnt, reach_me,
+            reach_opp,
             trial_score, pipeline, chk_root, prio, tile_dec, rom_tile, rom_digit, rom_size,
             code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
             leaving, replies, alpha_beta, centre, scanning, count_cycles, control)
+
+
+@block
+def _delay(clk, rst, d, q):
+    """q <= d: one pipeline stage of a node's tag."""
+    @always_seq(clk.posedge, reset=rst)
+    def stage():
+        q.next = d
+    return stage
