@@ -74,7 +74,7 @@ bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move
 bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal and greedy -> bench/results/blokus-strength.md (seconds)
 	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-strength.md
 
-bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~30 min)
+bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
 
 quartus: setup ## write the DE2 Quartus projects to build/quartus/<core>/ (compiles them if quartus_sh is on PATH)

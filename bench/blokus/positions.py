@@ -3,7 +3,7 @@
 Seeded games between golden players, every ply of every game recorded:
 
 * ``search-B``: the core's own search (golden.blokus.search) at budget B
-  (1, 10, 100, 1000 and the default 17,836 = every candidate);
+  (1, 10, 100, 1000 and the default, at which every search runs in full);
 * ``greedy``: a random move among the legal moves of the biggest tile it can
   place;
 * ``random``: a uniformly random legal move.

@@ -56,6 +56,8 @@ def popcount(clk, rst, vec, count, per_stage=3):
     if count.max < n + 1:
         raise ValueError("popcount: a count below %d cannot hold %d ones" % (count.max, n))
     layers, regs = csa_plan(n, per_stage)
+    if len(count) <= len(layers[-1]):
+        raise ValueError("popcount: count needs more than %d bits" % len(layers[-1]))
     parts = []
     cur = [vec]                                   # bucket signals before the layer
     for li, widths in enumerate(layers[:-1]):
@@ -78,8 +80,9 @@ def popcount(clk, rst, vec, count, per_stage=3):
     lo = [Signal(bool(0)) for _ in final]
     hi = [Signal(bool(0)) for _ in final]
     parts += [_split(cur[w], lo[w], hi[w], final[w]) for w in range(len(final))]
-    x = ConcatSignal(*reversed(lo)) if len(lo) > 1 else lo[0]
-    y = ConcatSignal(*reversed(hi)) if len(hi) > 1 else hi[0]
+    pad = len(count) - len(final)
+    x = ConcatSignal(intbv(0)[pad:], *reversed(lo))      # as wide as count
+    y = ConcatSignal(intbv(0)[pad:], *reversed(hi))
 
     @always_seq(clk.posedge, reset=rst)
     def add():

@@ -4,7 +4,7 @@ from myhdl import ConcatSignal, Signal, always_comb, block, intbv
 from golden.blokus.encoding import SHAPES, SIZE
 from golden.blokus.search import MAX_REACH, REACH_TILES
 from hdl.blokus.popcount import latency, popcount
-from hdl.blokus.tables import EXT0, EXT_BITS
+from hdl.blokus.tables import EXT0
 
 REACH_OFFS = tuple(sh.offs for t in REACH_TILES for sh in SHAPES[t])
 """Ext offsets of the squares of the 9 shapes reach counts (top-left = 0)."""
@@ -29,51 +29,41 @@ def blokus_reach(clk, rst, forb, anch, count):
     squares at offsets o, the legal top-left cells are AND(free >> o) &
     OR(anch >> o) (free = ~forb); a legal top-left is always a board cell
     (the shape covers its bounding box's top row and left column), so only
-    the 196 board bits of each shape are counted.
+    the 196 board cells of each shape are tested, a board row (14 cells) per
+    test block; the popcount's carry-save tree adds the 1,764 results.
     """
     n = len(REACH_OFFS)
-    oks = [Signal(intbv(0)[EXT_BITS:]) for _ in range(n)]
-    tests = [_placements(forb, anch, oks[i], REACH_OFFS[i]) for i in range(n)]
     board = [Signal(intbv(0)[SIZE:]) for _ in range(n * SIZE)]
-    rows = [_row(oks[i], board[i * SIZE + y], EXT0 + (y + 1) * 16 + 1)
-            for i in range(n) for y in range(SIZE)]
+    tests = [_placements(forb, anch, board[i * SIZE + y], EXT0 + (y + 1) * 16 + 1, REACH_OFFS[i])
+             for i in range(n) for y in range(SIZE)]
     flat = ConcatSignal(*reversed(board))
     pop = popcount(clk, rst, flat, count)
-    return tests, rows, pop
+    return tests, pop
 
 
 @block
-def _placements(forb, anch, ok, offs):
-    """ok[p]: the shape with squares at p + offs is free there and touches an anchor."""
+def _placements(forb, anch, ok, lo, offs):
+    """ok[x]: the shape with its top-left on ext cell lo + x and squares at
+    lo + x + offs is on free cells, one an anchor (one board row, 14 cells)."""
+    w = len(ok)
     if len(offs) == 1:
-        o0, = offs
+        a0, = [lo + o for o in offs]
 
         @always_comb
         def one():
-            ok.next = (~forb >> o0) & (anch >> o0)
+            ok.next = ~forb[a0 + w:a0] & anch[a0 + w:a0]
         return one
     if len(offs) == 2:
-        o0, o1 = offs
+        a0, a1 = [lo + o for o in offs]
 
         @always_comb
         def two():
-            ok.next = ((~forb >> o0) & (~forb >> o1)) & ((anch >> o0) | (anch >> o1))
+            ok.next = (~forb[a0 + w:a0] & ~forb[a1 + w:a1]) & (anch[a0 + w:a0] | anch[a1 + w:a1])
         return two
-    o0, o1, o2 = offs
+    a0, a1, a2 = [lo + o for o in offs]
 
     @always_comb
     def three():
-        ok.next = (((~forb >> o0) & (~forb >> o1) & (~forb >> o2))
-                   & ((anch >> o0) | (anch >> o1) | (anch >> o2)))
+        ok.next = ((~forb[a0 + w:a0] & ~forb[a1 + w:a1] & ~forb[a2 + w:a2])
+                   & (anch[a0 + w:a0] | anch[a1 + w:a1] | anch[a2 + w:a2]))
     return three
-
-
-@block
-def _row(ok, out, lo):
-    """out = the 14 bits of one board row of ok."""
-    hi = lo + SIZE
-
-    @always_comb
-    def take():
-        out.next = ok[hi:lo]
-    return take

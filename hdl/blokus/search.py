@@ -15,7 +15,7 @@ from hdl.lowest_one import lowest_one
 assert W_OPP == 1
 CMD_NEW, CMD_OPP, CMD_SEARCH = 0, 1, 2
 NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 - 1)
-COUNT_BITS = 12                   # a reach count (at most MAX_REACH = 1,764)
+COUNT_BITS = 16                   # a reach count (at most MAX_REACH = 1,764), a score term
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
 PIPE = 3 + REACH_LATENCY + 1
@@ -150,6 +150,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j1[J_BITS:4], intbv(0)[4:])
         pl.next = pl_row << j2[4:0]
         trial_r.next = trial
+        reaches_r.next = reaches
 
     # the scan: window, pending candidates of the window's step, the next one
     rf, ra = b(E), b(E)
@@ -220,6 +221,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     v1, mx, mx_new, value, final_v = sc(), sc(), sc(), sc(), sc()
     base_x = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     mx_ok, cut = Signal(bool(0)), Signal(bool(0))
+    thr = sc()                          # a reply of at least this cuts m
+    reaches, reaches_r = Signal(bool(0)), Signal(bool(0))
     m_j, m_s = b(J_BITS), shape_sig()
     b2_v, b2_j, b2_s = sc(), b(J_BITS), shape_sig()
     b2_ok = Signal(bool(0))
@@ -243,8 +246,11 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def alpha_beta():
-        # the node leaving the pipeline makes m unable to beat the best value
-        cut.next = valid[PIPE - 1] and phase2 and b2_ok and base_x - mx_new <= b2_v
+        # the node leaving the pipeline makes m unable to beat the best value:
+        # base_x - max(replies) <= b2_v, and no earlier reply did, so this one
+        # is at least thr = base_x - b2_v (compared as the score is formed)
+        reaches.next = trial >= thr
+        cut.next = valid[PIPE - 1] and phase2 and b2_ok and reaches_r
 
     jp2 = b(J_BITS)
 
@@ -259,6 +265,12 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     jn = b(J_BITS)                      # the next window step of the scan
     rem = b(J_BITS)
     inflight = Signal(intbv(0, min=0, max=PIPE + 1))
+    infl_w = b(NODE_BITS)               # inflight, as wide as nodes
+    left = b(NODE_BITS)                 # budget - nodes - inflight: nodes that may enter
+
+    @always_comb
+    def widen_inflight():
+        infl_w.next = concat(intbv(0)[NODE_BITS - len(inflight):], inflight)
     opp_ok = Signal(bool(0))
     searching = Signal(bool(0))
 
@@ -302,6 +314,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                         state.next = t_state.OPP_MAP
                 else:
                     nodes.next = 0
+                    left.next = budget
                     tk_clear.next = 1
                     b2_ok.next = 0
                     phase2.next = 0
@@ -378,17 +391,19 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             if cut:                             # m dropped: discard the pipeline
                 valid.next = 0
                 inflight.next = 0
+                left.next = left + infl_w - 1   # all but the leaving node return
                 q.next = q + 1
                 state.next = t_state.P2_NEXT
             elif state == t_state.BSTOP:        # the budget is spent: drain
                 if inflight == 0:
                     state.next = t_state.FINISH
             elif pend != 0:
-                if nodes + inflight >= budget:
+                if left == 0:
                     state.next = t_state.BSTOP
                 else:                           # a node enters the pipeline
                     j1.next = pend_j
                     s1.next = pick
+                    left.next = left - 1
                     valid.next = concat(valid[PIPE - 1:0], True)
                     pend.next = pend_rest
                     if out_n:                    # one in, one out
@@ -426,6 +441,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         elif state == t_state.P2_SETM:
             pm.next = pl
             base_x.next = size_x
+            thr.next = size_x - b2_v
             m_j.next = cur_j
             m_s.next = cur_s
             mx_ok.next = 0
@@ -488,7 +504,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             reach_opp,
             trial_score, pipeline, chk_root, prio, tile_dec, rom_tile, rom_digit, rom_size,
             code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
-            leaving, replies, alpha_beta, centre, scanning, count_cycles, control)
+            leaving, replies, alpha_beta, centre, scanning, widen_inflight,
+            count_cycles, control)
 
 
 @block

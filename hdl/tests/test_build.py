@@ -49,7 +49,7 @@ def test_blokus_print_config_has_team_budget_and_bound():
     r = cli("--core", "blokus", "--team", "Zq", "--print-config")
     assert r.returncode == 0, r.stderr
     cfg = json.loads(r.stdout)
-    assert cfg["team"] == "Zq" and cfg["baud"] == 115200 and cfg["budget"] == 153232
+    assert cfg["team"] == "Zq" and cfg["baud"] == 115200 and cfg["budget"] == 262143
     assert cfg["worst_case_seconds"] <= 0.8 * cfg["time_limit_seconds"]
 
 
