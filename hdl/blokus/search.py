@@ -18,9 +18,11 @@ NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 
 COUNT_BITS = 16                   # a reach count (at most MAX_REACH = 1,764), a score term
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
-PIPE = 3 + REACH_LATENCY + 1
+PIPE = 3 + REACH_LATENCY + 2
 """Evaluation pipeline stages: the candidate (1), its row shift (2), its column
-shift (3, the maps and reach tests), the reach unit, the score (last)."""
+shift (3: the board's maps into the reach unit; 4: the opponent's), the reach
+unit, the second count (PIPE - 1), the score (last). Nodes enter at most every
+other cycle, so the one reach unit serves both players."""
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
           "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2",
           "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
@@ -79,7 +81,10 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     first_me, first_opp = Signal(bool(1)), Signal(bool(1))
     own_me, own_opp = b(E), b(E)
     forb_me, anch_me, forb_opp, anch_opp = b(E), b(E), b(E), b(E)
-    maps = blokus_maps(own_me, own_opp, first_me, first_opp, seat_a,
+    map_seat = Signal(bool(0))
+    # the maps are the board's (me) and the opponent's, but swapped while the
+    # opponent's reach is counted (`second`): the reach unit reads forb_me, anch_me
+    maps = blokus_maps(own_me, own_opp, first_me, first_opp, map_seat,
                        forb_me, anch_me, forb_opp, anch_opp)
 
     # the evaluation pipeline: stage k holds (js[k - 1], ss[k - 1]); valid[k - 1]
@@ -92,7 +97,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     tags = [_delay(clk, rst, js[k], js[k + 1]) for k in range(PIPE - 1)] + \
         [_delay(clk, rst, ss[k], ss[k + 1]) for k in range(PIPE - 1)]
     valid = b(PIPE)
-    pl_row, pl = b(E), b(E)         # stage 2: the shape moved down; stage 3: in place
+    pl_row, pl, pl4 = b(E), b(E), b(E)  # stage 2: the shape moved down; 3: in place; 4
+    tp = b(E)                       # the trial placement the maps see
     mask1 = b(25)
     spread = b(69)
     size_cnt = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
@@ -111,44 +117,73 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def rom_size_cnt():
         size_cnt.next = SIZE_X[s_cnt]
 
+    second = Signal(bool(0))        # stage 4 holds a node: count the opponent
+
+    @always_comb
+    def trial_place():
+        second.next = valid[3]
+        if valid[3]:
+            tp.next = pl4
+        else:
+            tp.next = pl
+
+    x_me, x_opp = b(E), b(E)
+    xf_me, xf_opp = Signal(bool(1)), Signal(bool(1))
+
     @always_comb
     def trial_owners():
-        # stage 3's trial move `pl` is on the board during a scan: the board's
+        # the trial move `tp` is on the board during a scan: the board's
         # (phase 1) or the opponent's reply to `pm` (phase 2)
         if phase2:
-            own_me.next = occ_me | pm
+            x_me.next = occ_me | pm
         elif tr_on:
-            own_me.next = occ_me | pl
+            x_me.next = occ_me | tp
         else:
-            own_me.next = occ_me
+            x_me.next = occ_me
         if phase2 and tr_on:
-            own_opp.next = occ_opp | pl
+            x_opp.next = occ_opp | tp
         else:
-            own_opp.next = occ_opp
+            x_opp.next = occ_opp
 
     @always_comb
     def firsts():
         # a player whose trial move is on the board has placed a tile
-        first_me.next = used_me == 0 and not tr_on and not phase2
-        first_opp.next = used_opp == 0 and not (phase2 and tr_on)
+        xf_me.next = used_me == 0 and not tr_on and not phase2
+        xf_opp.next = used_opp == 0 and not (phase2 and tr_on)
 
-    cnt_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    cnt_opp = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    reach_me = blokus_reach(clk, rst, forb_me, anch_me, cnt_me)
-    reach_opp = blokus_reach(clk, rst, forb_opp, anch_opp, cnt_opp)
+    @always_comb
+    def map_players():
+        if second:
+            own_me.next = x_opp
+            own_opp.next = x_me
+            first_me.next = xf_opp
+            first_opp.next = xf_me
+            map_seat.next = not seat_a
+        else:
+            own_me.next = x_me
+            own_opp.next = x_opp
+            first_me.next = xf_me
+            first_opp.next = xf_opp
+            map_seat.next = seat_a
+
+    cnt = Signal(intbv(0, min=0, max=1 << COUNT_BITS))        # the reach unit's count
+    cnt_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))     # the board's: a cycle earlier
+    reach = blokus_reach(clk, rst, forb_me, anch_me, cnt)
     trial, trial_r = sc(), sc()
 
     @always_comb
     def trial_score():
         if phase2:
-            trial.next = size_cnt + cnt_opp - cnt_me
+            trial.next = size_cnt + cnt - cnt_me
         else:
-            trial.next = size_cnt + cnt_me - cnt_opp
+            trial.next = size_cnt + cnt_me - cnt
 
     @always_seq(clk.posedge, reset=rst)
     def pipeline():
         pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j1[J_BITS:4], intbv(0)[4:])
         pl.next = pl_row << j2[4:0]
+        pl4.next = pl
+        cnt_me.next = cnt
         trial_r.next = trial
         reaches_r.next = reaches
 
@@ -398,7 +433,9 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 if inflight == 0:
                     state.next = t_state.FINISH
             elif pend != 0:
-                if left == 0:
+                if valid[0]:                    # a node entered last cycle: wait one
+                    pass
+                elif left == 0:
                     state.next = t_state.BSTOP
                 else:                           # a node enters the pipeline
                     j1.next = pend_j
@@ -500,8 +537,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-    return (maps, trial_owners, firsts, tags, rom_mask, spread_rows, rom_size_cnt, reach_me,
-            reach_opp,
+    return (maps, trial_place, trial_owners, firsts, tags, rom_mask, spread_rows, rom_size_cnt,
+            map_players, reach,
             trial_score, pipeline, chk_root, prio, tile_dec, rom_tile, rom_digit, rom_size,
             code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
             leaving, replies, alpha_beta, centre, scanning, widen_inflight,

@@ -1,6 +1,6 @@
 """The Blokus default budget and the timing bound it comes from."""
 from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, TOP_K
-from hdl.blokus import (CYCLES_PER_NODE, FIXED_CYCLES, PER_KEPT, SCAN, SCAN_CYCLES, TARGET_S,
+from hdl.blokus import (CYCLES_PER_NODE, DISCARDED, FIXED_CYCLES, PER_KEPT, SCAN, SCAN_CYCLES, TARGET_S,
                         TIME_LIMIT_S, largest_budget, worst_case_cycles)
 from hdl.blokus.search import NODE_BITS, PIPE
 from hdl.configs import DEFAULT_CLK_HZ
@@ -32,5 +32,6 @@ def test_bound_covers_phase_2_overheads():
     # and a cut may discard a pipeline full of entered replies
     assert SCAN_CYCLES > SCAN + PIPE
     assert PER_KEPT > SCAN_CYCLES + PIPE - 1
+    assert DISCARDED * CYCLES_PER_NODE >= PIPE - 1
     assert FIXED_CYCLES > (TOP_K + 1) * SCAN_CYCLES
-    assert CYCLES_PER_NODE == 1
+    assert CYCLES_PER_NODE == 2
