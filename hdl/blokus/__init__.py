@@ -26,15 +26,17 @@ CYCLES_PER_NODE = 2
 """A node enters the evaluation pipeline at most every other cycle (SCAN
 issues it; the one reach unit counts the board's placements, then the
 opponent's)."""
-SCAN_CYCLES = 1 + SCAN + PIPE + 1
-"""One scan besides its nodes: ROOT_LOAD, a cycle a window step, the last
-node's way through the pipeline, the cycle that sees it empty."""
+SCAN_CYCLES = 1 + 2 * SCAN + PIPE + 1
+"""One scan besides its nodes: ROOT_LOAD, a cycle a window step and one more
+for a step with legal moves (its lowest shape is registered), the last node's
+way through the pipeline, the cycle that sees it empty."""
 DISCARDED = -(-(PIPE - 1) // CYCLES_PER_NODE)
 """Most replies in the pipeline behind the one that cuts a candidate: they
 entered (CYCLES_PER_NODE cycles each) and are discarded, never counted."""
-PER_KEPT = 1 + 1 + 2 + 1 + SCAN_CYCLES + CYCLES_PER_NODE * DISCARDED + 1
+PER_KEPT = 1 + 1 + 2 + 1 + 1 + SCAN_CYCLES + CYCLES_PER_NODE * DISCARDED + 1
 """Phase 2, per kept candidate besides its nodes: P2_NEXT, P2_TAKE, PW1 and
-PW2 (its placement), P2_SETM, its scan, the replies a cut discards, P2_END."""
+PW2 (its placement), P2_SETM, ROOT_PREP, its scan, the replies a cut
+discards, P2_END."""
 FIXED_CYCLES = 1 + SCAN_CYCLES + TOP_K * PER_KEPT + (PIPE + 1) + 1 + 1 + 2 + 2 + 1
 """start, phase 1's scan, phase 2's kept candidates, a budget stop's drain
 (BSTOP), the last P2_NEXT, FINISH, FIRST_WAIT and FIRST_KEPT, the chosen

@@ -2,10 +2,11 @@
 from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, intbv
 
 
-def csa_plan(n, per_stage=3):
+def csa_plan(n, per_stage=3, first=None):
     """The shape of the tree for n bits: a list of layers, each a list of
     bucket widths (bucket w holds bits of weight 2**w) before that layer, and
-    the layers after which the buckets are registered.
+    the layers after which the buckets are registered: after the first
+    `first` layers (default per_stage), then every `per_stage`.
 
     One layer splits every bucket of 3m + r bits into three m-bit thirds a,
     b, c: a ^ b ^ c stays in the bucket (m bits, with the r left over), the
@@ -25,20 +26,22 @@ def csa_plan(n, per_stage=3):
             new.pop()
         widths = new
     layers.append(list(widths))
-    regs = set(range(per_stage - 1, len(layers) - 1, per_stage))
+    first = per_stage if first is None else first
+    regs = set(range(first - 1, len(layers) - 1, per_stage))
     return layers, regs
 
 
-def latency(n, per_stage=3):
-    """Clock cycles from vec to count (registers after every `per_stage` layers
-    and the final adder's register)."""
-    layers, regs = csa_plan(n, per_stage)
+def latency(n, per_stage=3, first=None):
+    """Clock cycles from vec to count (the registers between layers and the
+    final adder's register)."""
+    layers, regs = csa_plan(n, per_stage, first)
     return len(regs) + 1
 
 
 @block
-def popcount(clk, rst, vec, count, per_stage=3):
-    """count = number of ones of `vec`, latency(len(vec), per_stage) cycles later.
+def popcount(clk, rst, vec, count, per_stage=3, first=None):
+    """count = number of ones of `vec`, latency(len(vec), per_stage, first)
+    cycles later.
 
     Ports:
         clk, rst   in   clock, synchronous reset
@@ -46,6 +49,8 @@ def popcount(clk, rst, vec, count, per_stage=3):
         count      out  wide enough for len(vec) ones
     Settings:
         per_stage  carry-save layers per pipeline stage
+        first      layers before the first register (default per_stage: fewer
+                   when logic before `vec` shares the first cycle)
     A carry-save tree (csa_plan): about one full adder per input bit, all of
     one layer side by side, ending in one binary adder; a register after every
     `per_stage` layers and after the adder.
@@ -55,7 +60,7 @@ def popcount(clk, rst, vec, count, per_stage=3):
         raise ValueError("popcount: a vector of %d bits needs no tree" % n)
     if count.max < n + 1:
         raise ValueError("popcount: a count below %d cannot hold %d ones" % (count.max, n))
-    layers, regs = csa_plan(n, per_stage)
+    layers, regs = csa_plan(n, per_stage, first)
     if len(count) <= len(layers[-1]):
         raise ValueError("popcount: count needs more than %d bits" % len(layers[-1]))
     parts = []

@@ -8,9 +8,12 @@ from hdl.blokus.tables import EXT0
 
 REACH_OFFS = tuple(sh.offs for t in REACH_TILES for sh in SHAPES[t])
 """Ext offsets of the squares of the 9 shapes reach counts (top-left = 0)."""
-REACH_LATENCY = latency(MAX_REACH)
+REACH_FIRST = 2
+"""Carry-save layers in the cycle of the maps and the placement tests."""
+REACH_LATENCY = latency(MAX_REACH, first=REACH_FIRST)
 """Cycles from the maps to `count`: the placement tests feed the popcount's
-carry-save tree directly; it registers every three layers and its sum."""
+carry-save tree directly; it registers after REACH_FIRST layers, then every
+three, and its sum."""
 assert len(REACH_OFFS) * SIZE * SIZE == MAX_REACH
 
 
@@ -37,7 +40,7 @@ def blokus_reach(clk, rst, forb, anch, count):
     tests = [_placements(forb, anch, board[i * SIZE + y], EXT0 + (y + 1) * 16 + 1, REACH_OFFS[i])
              for i in range(n) for y in range(SIZE)]
     flat = ConcatSignal(*reversed(board))
-    pop = popcount(clk, rst, flat, count)
+    pop = popcount(clk, rst, flat, count, first=REACH_FIRST)
     return tests, pop
 
 

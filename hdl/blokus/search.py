@@ -18,13 +18,14 @@ NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 
 COUNT_BITS = 16                   # a reach count (at most MAX_REACH = 1,764), a score term
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
-PIPE = 3 + REACH_LATENCY + 2
+PIPE = 4 + REACH_LATENCY + 2
 """Evaluation pipeline stages: the candidate (1), its row shift (2), its column
-shift (3: the board's maps into the reach unit; 4: the opponent's), the reach
-unit, the second count (PIPE - 1), the score (last). Nodes enter at most every
-other cycle, so the one reach unit serves both players."""
+shift (3), the maps' inputs registered (4: the board's maps into the reach
+unit; 5: the opponent's), the reach unit, the second count (PIPE - 1), the
+score (last). Nodes enter at most every other cycle, so the one reach unit
+serves both players."""
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
-          "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2",
+          "ROOT_PREP", "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2",
           "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
           "FIRST_WAIT", "FIRST_KEPT", "APPLY_ME")
 """The engine's states, in their binary encoding order (benches read `state`)."""
@@ -86,6 +87,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     # opponent's reach is counted (`second`): the reach unit reads forb_me, anch_me
     maps = blokus_maps(own_me, own_opp, first_me, first_opp, map_seat,
                        forb_me, anch_me, forb_opp, anch_opp)
+    in_me, in_opp = b(E), b(E)          # the maps' inputs, registered below
+    in_first_me, in_first_opp, in_seat = Signal(bool(1)), Signal(bool(1)), Signal(bool(0))
 
     # the evaluation pipeline: stage k holds (js[k - 1], ss[k - 1]); valid[k - 1]
     # is set when it holds a node
@@ -117,11 +120,11 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def rom_size_cnt():
         size_cnt.next = SIZE_X[s_cnt]
 
-    second = Signal(bool(0))        # stage 4 holds a node: count the opponent
+    swap = Signal(bool(0))          # stage 4 holds a node: its opponent's turn
 
     @always_comb
     def trial_place():
-        second.next = valid[3]
+        swap.next = valid[3]
         if valid[3]:
             tp.next = pl4
         else:
@@ -153,18 +156,27 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def map_players():
-        if second:
-            own_me.next = x_opp
-            own_opp.next = x_me
-            first_me.next = xf_opp
-            first_opp.next = xf_me
-            map_seat.next = not seat_a
+        # stage 4 holds a node: the opponent's maps next (players swapped)
+        if swap:
+            in_me.next = x_opp
+            in_opp.next = x_me
+            in_first_me.next = xf_opp
+            in_first_opp.next = xf_me
+            in_seat.next = not seat_a
         else:
-            own_me.next = x_me
-            own_opp.next = x_opp
-            first_me.next = xf_me
-            first_opp.next = xf_opp
-            map_seat.next = seat_a
+            in_me.next = x_me
+            in_opp.next = x_opp
+            in_first_me.next = xf_me
+            in_first_opp.next = xf_opp
+            in_seat.next = seat_a
+
+    @always_seq(clk.posedge, reset=rst)
+    def map_inputs():
+        own_me.next = in_me
+        own_opp.next = in_opp
+        first_me.next = in_first_me
+        first_opp.next = in_first_opp
+        map_seat.next = in_seat
 
     cnt = Signal(intbv(0, min=0, max=1 << COUNT_BITS))        # the reach unit's count
     cnt_me = Signal(intbv(0, min=0, max=1 << COUNT_BITS))     # the board's: a cycle earlier
@@ -196,6 +208,14 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     pick = b(SHAPE_BITS)
     pend_rest = b(N_SHAPES)
     prio = lowest_one(pend, pick, pend_rest)
+    pick_r = b(SHAPE_BITS)              # pend's lowest shape, registered
+    rest_r = b(N_SHAPES)
+    pend_new = Signal(bool(0))          # pend was written: pick_r is a cycle late
+
+    @always_seq(clk.posedge, reset=rst)
+    def lowest_reg():
+        pick_r.next = pick
+        rest_r.next = pend_rest
 
     # the shape in the control's hand and its tables
     cur_s = shape_sig()
@@ -324,6 +344,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     def control():
         done.next = 0
         tk_clear.next = 0
+        pend_new.next = 0
         valid.next = concat(valid[PIPE - 1:0], False)
         if out_n:
             nodes.next = nodes + 1
@@ -419,6 +440,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 ra.next = anch_me >> J_FIRST
                 used_root.next = used_me
             pend.next = 0
+            pend_new.next = 0
             jn.next = J_FIRST
             inflight.next = 0
             state.next = t_state.SCAN
@@ -433,22 +455,24 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 if inflight == 0:
                     state.next = t_state.FINISH
             elif pend != 0:
-                if valid[0]:                    # a node entered last cycle: wait one
+                if valid[0] or pend_new:        # a node entered last cycle: wait one
                     pass
                 elif left == 0:
                     state.next = t_state.BSTOP
                 else:                           # a node enters the pipeline
                     j1.next = pend_j
-                    s1.next = pick
+                    s1.next = pick_r
                     left.next = left - 1
                     valid.next = concat(valid[PIPE - 1:0], True)
-                    pend.next = pend_rest
+                    pend.next = rest_r
+                    pend_new.next = 1
                     if out_n:                    # one in, one out
                         inflight.next = inflight
                     else:
                         inflight.next = inflight + 1
             elif jn <= J_LAST:                  # the next window step
                 pend.next = legal_root
+                pend_new.next = 1
                 pend_j.next = jn
                 rf.next = rf >> 1
                 ra.next = ra >> 1
@@ -483,6 +507,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             m_s.next = cur_s
             mx_ok.next = 0
             phase2.next = 1
+            state.next = t_state.ROOT_PREP
+        elif state == t_state.ROOT_PREP:        # the maps' inputs take pm
             state.next = t_state.ROOT_LOAD
         elif state == t_state.P2_END:
             if not b2_ok or value > b2_v:
@@ -539,7 +565,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     return (maps, trial_place, trial_owners, firsts, tags, rom_mask, spread_rows, rom_size_cnt,
             map_players, reach,
-            trial_score, pipeline, chk_root, prio, tile_dec, rom_tile, rom_digit, rom_size,
+            trial_score, pipeline, chk_root, prio, lowest_reg, map_inputs, tile_dec, rom_tile, rom_digit, rom_size,
             code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
             leaving, replies, alpha_beta, centre, scanning, widen_inflight,
             count_cycles, control)
