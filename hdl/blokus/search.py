@@ -58,10 +58,11 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
         cycles     out  32 bits: clock cycles of the last search
     The search is golden/blokus/search.py's. A scan streams the side to
     move's forbidden and anchor maps through a 5 x 5 window (blokus_checker:
-    all 91 shapes a cycle) and issues its legal moves in scan order, one a
-    cycle, into the evaluation pipeline (PIPE stages: the shape is shifted
-    into place, rows then columns; both players' maps after it feed two
-    blokus_reach units; the score W_SIZE * squares + mover's reach - other's
+    all 91 shapes a cycle) and issues its legal moves in scan order, one
+    every other cycle, into the evaluation pipeline (PIPE stages: the shape
+    is shifted into place, rows then columns; the maps after it, the board's
+    then (players swapped) the opponent's, feed one blokus_reach unit on
+    consecutive cycles; the score W_SIZE * squares + mover's reach - other's
     reach). Phase 1: the TOP_K best candidates are kept sorted (blokus_topk).
     Phase 2: for each kept candidate m, m goes into `pm` and the opponent's
     replies are scanned and evaluated the same way from its side; m's value
