@@ -1,5 +1,5 @@
 """One player's reach: its legal placements of the small tiles, counted."""
-from myhdl import ConcatSignal, Signal, always_comb, block, intbv
+from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv
 
 from golden.blokus.encoding import SHAPES, SIZE
 from golden.blokus.search import MAX_REACH, REACH_TILES
@@ -8,12 +8,11 @@ from hdl.blokus.tables import EXT0
 
 REACH_OFFS = tuple(sh.offs for t in REACH_TILES for sh in SHAPES[t])
 """Ext offsets of the squares of the 9 shapes reach counts (top-left = 0)."""
-REACH_FIRST = 2
-"""Carry-save layers in the cycle of the maps and the placement tests."""
-REACH_LATENCY = latency(MAX_REACH, first=REACH_FIRST)
-"""Cycles from the maps to `count`: the placement tests feed the popcount's
-carry-save tree directly; it registers after REACH_FIRST layers, then every
-three, and its sum."""
+REACH_LATENCY = 1 + latency(MAX_REACH)
+"""Cycles from the maps to `count`: the placement tests are registered (one
+vector: a simulator then runs the popcount once a cycle, not once per
+changed row), then the popcount's carry-save tree, registered every three
+layers, and its sum."""
 assert len(REACH_OFFS) * SIZE * SIZE == MAX_REACH
 
 
@@ -40,8 +39,14 @@ def blokus_reach(clk, rst, forb, anch, count):
     tests = [_placements(forb, anch, board[i * SIZE + y], EXT0 + (y + 1) * 16 + 1, REACH_OFFS[i])
              for i in range(n) for y in range(SIZE)]
     flat = ConcatSignal(*reversed(board))
-    pop = popcount(clk, rst, flat, count, first=REACH_FIRST)
-    return tests, pop
+    bits = Signal(intbv(0)[MAX_REACH:])
+
+    @always_seq(clk.posedge, reset=rst)
+    def reg_bits():
+        bits.next = flat
+
+    pop = popcount(clk, rst, bits, count)
+    return tests, reg_bits, pop
 
 
 @block

@@ -212,6 +212,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     pick_r = b(SHAPE_BITS)              # pend's lowest shape, registered
     rest_r = b(N_SHAPES)
     pend_new = Signal(bool(0))          # pend was written: pick_r is a cycle late
+    pend_any = Signal(bool(0))          # pend != 0, registered with pend
 
     @always_seq(clk.posedge, reset=rst)
     def lowest_reg():
@@ -441,6 +442,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                 ra.next = anch_me >> J_FIRST
                 used_root.next = used_me
             pend.next = 0
+            pend_any.next = 0
             pend_new.next = 0
             jn.next = J_FIRST
             inflight.next = 0
@@ -455,7 +457,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             elif state == t_state.BSTOP:        # the budget is spent: drain
                 if inflight == 0:
                     state.next = t_state.FINISH
-            elif pend != 0:
+            elif pend_any:
                 if valid[0] or pend_new:        # a node entered last cycle: wait one
                     pass
                 elif left == 0:
@@ -466,6 +468,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                     left.next = left - 1
                     valid.next = concat(valid[PIPE - 1:0], True)
                     pend.next = rest_r
+                    pend_any.next = rest_r != 0
                     pend_new.next = 1
                     if out_n:                    # one in, one out
                         inflight.next = inflight
@@ -473,6 +476,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
                         inflight.next = inflight + 1
             elif jn <= J_LAST:                  # the next window step
                 pend.next = legal_root
+                pend_any.next = legal_root != 0
                 pend_new.next = 1
                 pend_j.next = jn
                 rf.next = rf >> 1
