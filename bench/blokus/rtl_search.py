@@ -80,10 +80,10 @@ module bench_tb;
     always #10 clk = ~clk;
     // Where a search spends its cycles, by the engine's state (read from the
     // engine, not driven): its scans (ROOT_LOAD, SCAN, BSTOP), phase 1's
-    // (the board's legal moves, issued into the evaluation pipeline one a
-    // cycle) apart from phase 2's (the opponent's replies, `phase2` set);
-    // placements through the pipeline's shifters (PW1, PW2); phase 2's
-    // bookkeeping (P2_*); the rest (the start cycle, FINISH, FIRST_*,
+    // (the board's legal moves, issued into the evaluation pipeline one every
+    // other cycle) apart from phase 2's (the opponent's replies, `phase2` set);
+    // placements through the pipeline's shifters (PW1 to PW3); phase 2's
+    // bookkeeping (P2_*, ROOT_PREP); the rest (the start cycle, FINISH, FIRST_*,
     // APPLY_ME). And the nodes that entered the pipeline (valid[0] is set the
     // one cycle after a node enters it), those of phase 1 apart: the engine's
     // `nodes` counts only those that leave it (a phase-2 cut discards the rest);
@@ -204,8 +204,8 @@ def build_binary():
                          "op_opp": OP_OPP, "op_end": OP_END, "nb1": NODE_BITS - 1,
                          "nb3": NODE_BITS + 3,
                          "st_scan": states("ROOT_LOAD", "SCAN", "BSTOP"),
-                         "st_place": states("PW1", "PW2"),
-                         "st_p2": states("P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END"),
+                         "st_place": states("PW1", "PW2", "PW3"),
+                         "st_p2": states("P2_NEXT", "P2_TAKE", "P2_SETM", "ROOT_PREP", "P2_END"),
                          "st_idle": states("IDLE"), "st_load": states("ROOT_LOAD")}
     digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
     obj = os.path.join(WORK, "obj-" + digest)
@@ -253,8 +253,8 @@ def run_jobs(jobs, progress=None):
     state, which adds up to `cycles`: c_scan1 (phase 1's scan: ROOT_LOAD, SCAN,
     BSTOP with `phase2` clear: the board's legal moves generated and issued
     into the pipeline), c_scan2 (phase 2's scans of the opponent's replies),
-    c_place (PW1, PW2: placements through the pipeline's shifters), c_p2
-    (P2_NEXT, P2_TAKE, P2_SETM, P2_END), c_other (the start cycle, FINISH,
+    c_place (PW1 to PW3: placements through the pipeline's shifters), c_p2
+    (P2_NEXT, P2_TAKE, P2_SETM, ROOT_PREP, P2_END), c_other (the start cycle, FINISH,
     FIRST_WAIT, FIRST_KEPT, APPLY_ME); and entered / entered1, the nodes that
     entered the pipeline in the whole search / in phase 1 (entered - nodes
     were discarded by phase-2 cuts); scans2, phase 2's scans (one per kept

@@ -203,7 +203,7 @@ def main(argv=None):
     # -- move generation: phase 1's scan at the default budget (every legal move issued)
     scan1 = [r["c_scan1"] for r in full]
     per_move = [r["c_scan1"] / float(m) for r, m in zip(full, moves)]
-    extra = [r["c_scan1"] - m for r, m in zip(full, moves)]
+    extra = [r["c_scan1"] - CYCLES_PER_NODE * m for r, m in zip(full, moves)]
     wi = max(range(n_pos), key=lambda i: scan1[i])
     bi = max(range(n_pos), key=lambda i: (moves[i], -i))
     scans2 = sum(r["scans2"] for r in full)
@@ -212,9 +212,10 @@ def main(argv=None):
     L += ["### Move generation", "",
           "A scan streams the side to move's forbidden and anchor maps through a 5 x 5 window "
           "(`blokus_checker`: all 91 shapes tested at once), one window step a cycle, %d steps "
-          "a board, and issues each legal move it finds into the evaluation pipeline, one a "
-          "cycle, in scan order (a step with k legal moves takes 1 + k cycles); then the "
-          "pipeline drains (%d stages). Phase 1's scan (`ROOT_LOAD`, `SCAN`, `BSTOP` with "
+          "a board, and issues each legal move it finds into the evaluation pipeline, one "
+          "every other cycle, in scan order (a step with k >= 1 legal moves takes 2 + 2k - 1 "
+          "cycles at most: its lowest shape is registered); then the pipeline drains (%d "
+          "stages). Phase 1's scan (`ROOT_LOAD`, `SCAN`, `BSTOP` with "
           "`phase2` clear, timed by the testbench from the engine's state) is the move "
           "generation of the side to move: at the default budget it generates and issues "
           "**all** its legal moves (the testbench counts the nodes entering the pipeline: "
@@ -232,9 +233,10 @@ def main(argv=None):
           "| %.2f / %.2f | |" % stats(per_move),
           "| cycles per legal move, all positions (sum of cycles / sum of legal moves) | %.3f | |"
           % (sum(scan1) / float(sum(moves))),
-          "| cycles besides one per legal move (scan - moves), min / max; `SCAN_CYCLES` = "
-          "1 + %d + %d + 1 | %d / %d (bound %d) | |"
-          % (SCAN, PIPE, min(extra), max(extra), SCAN_CYCLES), "",
+          "| cycles besides %d per legal move (scan - %d x moves), min / max; `SCAN_CYCLES` = "
+          "1 + 2 x %d + %d + 1 | %d / %d (bound %d) | |"
+          % (CYCLES_PER_NODE, CYCLES_PER_NODE, SCAN, PIPE, min(extra), max(extra),
+             SCAN_CYCLES), "",
           "Phase 2 scans the opponent's replies to each kept candidate the same way: %d such "
           "scans in the default-budget searches, %.0f cycles each on average (a scan that "
           "an alpha-beta cut ends stops early)." % (scans2, c_scan2 / float(max(scans2, 1)))]
@@ -277,9 +279,11 @@ def main(argv=None):
     nps = CLK_HZ / mean_cpn
     disc = [r["entered"] - r["nodes"] for r in full]
     L += ["### Per node (one move evaluated) at the default budget", "",
-          "A node is issued into the %d-stage evaluation pipeline by the scan, one a cycle "
-          "(`CYCLES_PER_NODE` = %d): its shape shifted into place, both players' maps after "
-          "it, both players' reach (`blokus_reach`, two units in parallel), the score."
+          "A node is issued into the %d-stage evaluation pipeline by the scan, at most one "
+          "every other cycle (`CYCLES_PER_NODE` = %d): its shape shifted into place, the "
+          "position after it registered as the maps' inputs, the board's and then (players "
+          "swapped) the opponent's reach through the one `blokus_reach` unit on consecutive "
+          "cycles, the score."
           % (PIPE, CYCLES_PER_NODE), "",
           "| measure | value |", "|---|---|",
           "| cycles per node, whole searches (sum of cycles / sum of nodes) | %.2f |" % mean_cpn,
@@ -287,8 +291,8 @@ def main(argv=None):
           % stats([r["cycles"] / float(r["nodes"]) for r in full]),
           "| **nodes (moves evaluated) per second at 50 MHz**, whole searches | **%.1f M** |"
           % (nps / 1e6),
-          "| nodes per second while the scan issues (one a cycle) | %.0f M |"
-          % (CLK_HZ / 1e6 / CYCLES_PER_NODE),
+          "| nodes per second while the scan issues (one every %d cycles) | %.0f M |"
+          % (CYCLES_PER_NODE, CLK_HZ / 1e6 / CYCLES_PER_NODE),
           "| nodes entered the pipeline / counted (`nodes`) | %d / %d |" % (tot_e, tot_n),
           "| entered but discarded by alpha-beta cuts: total (%.1f %% of entered), per search "
           "median / worst; cuts | %d (%.1f %%), %d / %d; %d cuts |"
@@ -297,10 +301,11 @@ def main(argv=None):
           "| cycles that issue a node (entered / all cycles) | %.1f %% |" % pct(tot_e, tot_c), "",
           "Where the default-budget searches spend their cycles (all positions): phase-1 scan "
           "(the board's moves generated and evaluated) %.1f %%, phase-2 scans (the replies) "
-          "%.1f %%, placements through the pipeline's shifters (`PW1`, `PW2`: each kept "
-          "candidate examined, the answer) %.1f %%, phase-2 bookkeeping (`P2_*`) %.1f %%, the "
+          "%.1f %%, placements through the pipeline's shifters (`PW1` to `PW3`: each kept "
+          "candidate examined, the answer) %.1f %%, phase-2 bookkeeping (`P2_*`, `ROOT_PREP`) %.1f %%, the "
           "rest (start, `FINISH`, `FIRST_*`, `APPLY_ME`) %.1f %%. Of the scans' cycles, %.1f %% "
-          "issue a node; the rest are `ROOT_LOAD`, window steps and pipeline drains."
+          "issue a node; the rest are the cycle after each node (one enters every other "
+          "cycle), `ROOT_LOAD`, window steps and pipeline drains."
           % (tuple(pct(sum(r[k] for r in full), tot_c) for k in SPLIT)
              + (pct(tot_e, sum(r["c_scan1"] + r["c_scan2"] for r in full)),)),
           "", "Target: >= 5 M nodes/s: %s (%.1f M nodes/s over whole searches, %.1f x the "

@@ -33,14 +33,14 @@ way through the pipeline, the cycle that sees it empty."""
 DISCARDED = -(-(PIPE - 1) // CYCLES_PER_NODE)
 """Most replies in the pipeline behind the one that cuts a candidate: they
 entered (CYCLES_PER_NODE cycles each) and are discarded, never counted."""
-PER_KEPT = 1 + 1 + 2 + 1 + 1 + SCAN_CYCLES + CYCLES_PER_NODE * DISCARDED + 1
-"""Phase 2, per kept candidate besides its nodes: P2_NEXT, P2_TAKE, PW1 and
-PW2 (its placement), P2_SETM, ROOT_PREP, its scan, the replies a cut
+PER_KEPT = 1 + 1 + 3 + 1 + 1 + SCAN_CYCLES + CYCLES_PER_NODE * DISCARDED + 1
+"""Phase 2, per kept candidate besides its nodes: P2_NEXT, P2_TAKE, PW1 to
+PW3 (its placement), P2_SETM, ROOT_PREP, its scan, the replies a cut
 discards, P2_END."""
-FIXED_CYCLES = 1 + SCAN_CYCLES + TOP_K * PER_KEPT + (PIPE + 1) + 1 + 1 + 2 + 2 + 1
+FIXED_CYCLES = 1 + SCAN_CYCLES + TOP_K * PER_KEPT + (PIPE + 1) + 1 + 1 + 2 + 3 + 1
 """start, phase 1's scan, phase 2's kept candidates, a budget stop's drain
 (BSTOP), the last P2_NEXT, FINISH, FIRST_WAIT and FIRST_KEPT, the chosen
-move's placement (PW1, PW2), APPLY_ME."""
+move's placement (PW1 to PW3), APPLY_ME."""
 
 
 def worst_case_cycles(budget):

@@ -18,14 +18,14 @@ NODE_BITS = 18                    # budget and node counter (MAX_BUDGET = 2**18 
 COUNT_BITS = 16                   # a reach count (at most MAX_REACH = 1,764), a score term
 SCORE_MIN, SCORE_MAX = -(1 << 16), 1 << 16
 SIZE_X = tuple(W_SIZE * s for s in SHAPE_SIZE)
-PIPE = 4 + REACH_LATENCY + 2
-"""Evaluation pipeline stages: the candidate (1), its row shift (2), its column
-shift (3), the maps' inputs registered (4: the board's maps into the reach
-unit; 5: the opponent's), the reach unit, the second count (PIPE - 1), the
-score (last). Nodes enter at most every other cycle, so the one reach unit
+PIPE = 5 + REACH_LATENCY + 2
+"""Evaluation pipeline stages: the candidate (1), its shape's mask (2), its
+row shift (3), its column shift (4), the maps' inputs registered (5: the
+board's maps into the reach unit; 6: the opponent's), the reach unit, the
+second count (PIPE - 1), the score (last). Nodes enter at most every other cycle, so the one reach unit
 serves both players."""
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
-          "ROOT_PREP", "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2",
+          "ROOT_PREP", "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2", "PW3",
           "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
           "FIRST_WAIT", "FIRST_KEPT", "APPLY_ME")
 """The engine's states, in their binary encoding order (benches read `state`)."""
@@ -95,15 +95,15 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     # is set when it holds a node
     js = [b(J_BITS) for _ in range(PIPE)]
     ss = [shape_sig() for _ in range(PIPE)]
-    j1, j2, s1 = js[0], js[1], ss[0]
+    j1, j2, j3, s1 = js[0], js[1], js[2], ss[0]
     s_cnt = ss[PIPE - 2]            # the stage the reach counts arrive in
     j_out, s_out = js[PIPE - 1], ss[PIPE - 1]
     tags = [_delay(clk, rst, js[k], js[k + 1]) for k in range(PIPE - 1)] + \
         [_delay(clk, rst, ss[k], ss[k + 1]) for k in range(PIPE - 1)]
     valid = b(PIPE)
-    pl_row, pl, pl4 = b(E), b(E), b(E)  # stage 2: the shape moved down; 3: in place; 4
+    pl_row, pl, pl5 = b(E), b(E), b(E)  # stage 3: the shape moved down; 4: in place; 5
     tp = b(E)                       # the trial placement the maps see
-    mask1 = b(25)
+    mask1, mask2 = b(25), b(25)
     spread = b(69)
     size_cnt = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
 
@@ -113,21 +113,21 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def spread_rows():
-        spread.next = concat(mask1[25:20], intbv(0)[11:], mask1[20:15], intbv(0)[11:],
-                             mask1[15:10], intbv(0)[11:], mask1[10:5], intbv(0)[11:],
-                             mask1[5:0])
+        spread.next = concat(mask2[25:20], intbv(0)[11:], mask2[20:15], intbv(0)[11:],
+                             mask2[15:10], intbv(0)[11:], mask2[10:5], intbv(0)[11:],
+                             mask2[5:0])
 
     @always_comb
     def rom_size_cnt():
         size_cnt.next = SIZE_X[s_cnt]
 
-    swap = Signal(bool(0))          # stage 4 holds a node: its opponent's turn
+    swap = Signal(bool(0))          # stage 5 holds a node: its opponent's turn
 
     @always_comb
     def trial_place():
-        swap.next = valid[3]
-        if valid[3]:
-            tp.next = pl4
+        swap.next = valid[4]
+        if valid[4]:
+            tp.next = pl5
         else:
             tp.next = pl
 
@@ -157,7 +157,7 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_comb
     def map_players():
-        # stage 4 holds a node: the opponent's maps next (players swapped)
+        # stage 5 holds a node: the opponent's maps next (players swapped)
         if swap:
             in_me.next = x_opp
             in_opp.next = x_me
@@ -193,9 +193,10 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     @always_seq(clk.posedge, reset=rst)
     def pipeline():
-        pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j1[J_BITS:4], intbv(0)[4:])
-        pl.next = pl_row << j2[4:0]
-        pl4.next = pl
+        mask2.next = mask1
+        pl_row.next = concat(intbv(0)[E - 69:], spread) << concat(j2[J_BITS:4], intbv(0)[4:])
+        pl.next = pl_row << j3[4:0]
+        pl5.next = pl
         cnt_me.next = cnt
         trial_r.next = trial
         reaches_r.next = reaches
@@ -420,10 +421,12 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
             done.next = 1
             state.next = t_state.IDLE
 
-        # -- a placement: (j1, s1) through the pipeline's shifts into `pl`
+        # -- a placement: (j1, s1) through the pipeline's mask and shifts into `pl`
         elif state == t_state.PW1:
             state.next = t_state.PW2
         elif state == t_state.PW2:
+            state.next = t_state.PW3
+        elif state == t_state.PW3:
             if after == t_after.OPP:
                 state.next = t_state.APPLY_OPP
             elif after == t_after.M:
