@@ -159,8 +159,10 @@ static inline v16 legal_tl(int s, const v16 F[25], const v16 A[25])
     return allowed & touch;
 }
 
-/* golden.blokus.search.mobility of the side. */
-static int mobility(const Side *sd)
+/* Legal (shape, top-left) pairs of the side over the shapes of the tiles in
+ * the mask (bit t = tile t), by its free and anchor maps alone (golden
+ * _count). */
+static int count_tiles(const Side *sd, uint32_t tiles)
 {
     v16 free, anchor, F[25], A[25];
     maps(sd, &free, &anchor);
@@ -169,7 +171,7 @@ static int mobility(const Side *sd)
     shifted(free, anchor, F, A);
     int n = 0;
     for (int t = 0; t < BK_N_TILES; t++) {
-        if ((sd->used >> t) & 1)
+        if (!((tiles >> t) & 1))
             continue;
         for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++)
             n += popcount256(legal_tl(s, F, A));
@@ -177,22 +179,20 @@ static int mobility(const Side *sd)
     return n;
 }
 
-/* golden.blokus.search.reach of the side: the legal placements of the shapes
- * of REACH_TILES, whether or not the side still holds those tiles. */
+/* golden.blokus.search.mobility of the side: its unplayed tiles. */
+static int mobility(const Side *sd)
+{
+    return count_tiles(sd, ~sd->used & ((1u << BK_N_TILES) - 1));
+}
+
+/* golden.blokus.search.reach of the side: the shapes of REACH_TILES, whether
+ * or not the side still holds those tiles. */
 static int reach(const Side *sd)
 {
-    v16 free, anchor, F[25], A[25];
-    maps(sd, &free, &anchor);
-    if (is_zero(anchor))
-        return 0;
-    shifted(free, anchor, F, A);
-    int n = 0;
-    for (int i = 0; i < BK_N_REACH_TILES; i++) {
-        int t = BK_REACH_TILES[i];
-        for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++)
-            n += popcount256(legal_tl(s, F, A));
-    }
-    return n;
+    uint32_t tiles = 0;
+    for (int i = 0; i < BK_N_REACH_TILES; i++)
+        tiles |= 1u << BK_REACH_TILES[i];
+    return count_tiles(sd, tiles);
 }
 
 static v16 rows_of(const uint16_t *rows)

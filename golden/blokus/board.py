@@ -172,6 +172,19 @@ def is_legal(pos, player, move):
     return check(pos, player, move) is None
 
 
+def legal_top_lefts(shape, free, anchor):
+    """The bitboard of the top-left cells where ``shape`` has every square on
+    ``free`` and one on ``anchor``. A top-left bit b is set only if all
+    squares land on free (hence board) cells: shapes span contiguous columns,
+    so a shape reaching past column 14 puts a square on border column 15."""
+    allowed = -1
+    touch = 0
+    for o in shape.offs:
+        allowed &= free >> o
+        touch |= anchor >> o
+    return allowed & touch
+
+
 def iter_legal_moves(pos, player):
     """Yield the legal placements of ``player`` in the documented order."""
     free = free_map(pos, player)
@@ -186,15 +199,7 @@ def iter_legal_moves(pos, player):
         if (used >> t) & 1:
             continue
         for sh in SHAPES[t]:
-            allowed = -1
-            touch = 0
-            for o in sh.offs:
-                allowed &= free >> o
-                touch |= anchor >> o
-            legal = allowed & touch
-            # A top-left bit b is in ``allowed`` only if all squares land on
-            # free (hence board) cells: shapes span contiguous columns, so a
-            # shape reaching past column 14 puts a square on border column 15.
+            legal = legal_top_lefts(sh, free, anchor)
             while legal:
                 low = legal & -legal
                 b = low.bit_length() - 1

@@ -55,7 +55,7 @@ at 50 MHz (``hdl/blokus/__init__.py``), and no real position comes near it.
 
 from collections import namedtuple
 
-from .board import ME, OPP, anchor_map, free_map, iter_legal_moves
+from .board import ME, OPP, anchor_map, free_map, iter_legal_moves, legal_top_lefts
 from .encoding import ALL_SHAPES, N_SHAPES, SHAPES, SIZE, TILE_SIZE
 
 W_SIZE = 100
@@ -103,44 +103,26 @@ def _popcount(v):
     return bin(v).count("1")
 
 
-def mobility(position, player):
-    """Number of legal placements of ``player`` (one per shape and centre)."""
+def _count(position, player, tiles):
+    """Legal (shape, top-left) pairs of ``player`` over the shapes of ``tiles``,
+    by its free and anchor maps alone (whether it holds the tiles is not asked)."""
     free = free_map(position, player)
     anchor = anchor_map(position, player)
     if not anchor:
         return 0
+    return sum(_popcount(legal_top_lefts(sh, free, anchor)) for t in tiles for sh in SHAPES[t])
+
+
+def mobility(position, player):
+    """Number of legal placements of ``player`` (one per shape and centre)."""
     used = position.used[player]
-    n = 0
-    for t, shapes in enumerate(SHAPES):
-        if (used >> t) & 1:
-            continue
-        for sh in shapes:
-            allowed = -1
-            touch = 0
-            for o in sh.offs:
-                allowed &= free >> o
-                touch |= anchor >> o
-            n += _popcount(allowed & touch)
-    return n
+    return _count(position, player, [t for t in range(len(SHAPES)) if not (used >> t) & 1])
 
 
 def reach(position, player):
     """Placements of the shapes of REACH_TILES that would be legal for
     ``player`` (one per shape and centre), held or not (see the module doc)."""
-    free = free_map(position, player)
-    anchor = anchor_map(position, player)
-    if not anchor:
-        return 0
-    n = 0
-    for t in REACH_TILES:
-        for sh in SHAPES[t]:
-            allowed = -1
-            touch = 0
-            for o in sh.offs:
-                allowed &= free >> o
-                touch |= anchor >> o
-            n += _popcount(allowed & touch)
-    return n
+    return _count(position, player, REACH_TILES)
 
 
 def evaluate(position, move, player=ME):

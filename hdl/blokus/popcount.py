@@ -1,6 +1,8 @@
 """Number of set bits of a wide vector: a pipelined carry-save adder tree."""
 from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, intbv
 
+from hdl.register import register
+
 
 def csa_plan(n, per_stage=3, first=None):
     """The shape of the tree for n bits: a list of layers, each a list of
@@ -77,7 +79,7 @@ def popcount(clk, rst, vec, count, per_stage=3, first=None):
             parts.append(_pass(carries[len(widths) - 1], nxt[len(widths)]))
         if li in regs:
             held = [Signal(intbv(0)[k:]) for k in after]
-            parts += [_reg(clk, rst, nxt[w], held[w]) for w in range(len(after))]
+            parts += [register(clk, rst, nxt[w], held[w]) for w in range(len(after))]
             nxt = held
         cur = nxt
     # the final adder: bit 0 of every bucket is one number, bit 1 the other
@@ -151,14 +153,6 @@ def _pass(a, b):
     def p():
         b.next = a
     return p
-
-
-@block
-def _reg(clk, rst, d, q):
-    @always_seq(clk.posedge, reset=rst)
-    def r():
-        q.next = d
-    return r
 
 
 @block

@@ -11,6 +11,7 @@ from hdl.blokus.tables import (CODE_DX1, CODE_DY1, CODE_SHAPE, EXT_BITS, J_BITS,
                                SHAPE_MASK, SHAPE_SIZE, SHAPE_TILE)
 from hdl.decoder import decoder
 from hdl.lowest_one import lowest_one
+from hdl.register import register
 
 assert W_OPP == 1
 CMD_NEW, CMD_OPP, CMD_SEARCH = 0, 1, 2
@@ -22,8 +23,8 @@ PIPE = 5 + REACH_LATENCY + 2
 """Evaluation pipeline stages: the candidate (1), its shape's mask (2), its
 row shift (3), its column shift (4), the maps' inputs registered (5: the
 board's maps into the reach unit; 6: the opponent's), the reach unit, the
-second count (PIPE - 1), the score (last). Nodes enter at most every other cycle, so the one reach unit
-serves both players."""
+second count (PIPE - 1), the score (last). Nodes enter at most every other
+cycle, so the one reach unit serves both players."""
 STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
           "ROOT_PREP", "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2", "PW3",
           "P2_NEXT", "P2_TAKE", "P2_SETM", "P2_END", "FINISH",
@@ -98,8 +99,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
     j1, j2, j3, s1 = js[0], js[1], js[2], ss[0]
     s_cnt = ss[PIPE - 2]            # the stage the reach counts arrive in
     j_out, s_out = js[PIPE - 1], ss[PIPE - 1]
-    tags = [_delay(clk, rst, js[k], js[k + 1]) for k in range(PIPE - 1)] + \
-        [_delay(clk, rst, ss[k], ss[k + 1]) for k in range(PIPE - 1)]
+    tags = [register(clk, rst, js[k], js[k + 1]) for k in range(PIPE - 1)] + \
+        [register(clk, rst, ss[k], ss[k + 1]) for k in range(PIPE - 1)]
     valid = b(PIPE)
     pl_row, pl, pl5 = b(E), b(E), b(E)  # stage 3: the shape moved down; 4: in place; 5
     tp = b(E)                       # the trial placement the maps see
@@ -573,16 +574,8 @@ def blokus_search(clk, rst, cmd, start, c_seat_a, c_pass, c_x, c_y, c_t, c_r, bu
 
     return (maps, trial_place, trial_owners, firsts, tags, rom_mask, spread_rows, rom_size_cnt,
             map_players, reach,
-            trial_score, pipeline, chk_root, prio, lowest_reg, map_inputs, tile_dec, rom_tile, rom_digit, rom_size,
+            trial_score, pipeline, chk_root, prio, lowest_reg, map_inputs, tile_dec, rom_tile,
+            rom_digit, rom_size,
             code_index, rom_code_shape, rom_code_dx, rom_code_dy, canonical_centre, topk,
             leaving, replies, alpha_beta, centre, scanning, widen_inflight,
             count_cycles, control)
-
-
-@block
-def _delay(clk, rst, d, q):
-    """q <= d: one pipeline stage of a node's tag."""
-    @always_seq(clk.posedge, reset=rst)
-    def stage():
-        q.next = d
-    return stage
