@@ -4,7 +4,7 @@ Names, pin numbers and bit order are the ones of Terasic's DE2 pin list
 (DE2 User Manual, and its DE2_pin_assignments.csv): index i of a bus is
 `NAME[i]`; a display's bit 0 is segment a ... bit 6 segment g, active low.
 Checked pin by pin against two independent copies of Terasic's assignment
-file and against ../shared/spec/toolchain-notes.md. Every one of these pins is
+file and against Terasic's DE2 pin list (docs/de2.md). Every one of these pins is
 3.3-V LVTTL on the DE2.
 
 The FPGA is a Cyclone II EP2C35F672C6.

@@ -1,16 +1,21 @@
 """Quartus II projects for the DE2: one folder per core, ready to compile.
 
-    python -m synth.quartus [--core CORE ...] [--out build/quartus] [--no-compile]
+    python -m synth.quartus [--core CORE ...] [--team XX] [--budget N]
+                            [--out build/quartus] [--no-compile]
     python -m synth.quartus --check DIR            # check a written project's pins
 
 For every core (default: all of hdl.build.CORES) this writes
-`OUT/<core>/`:
+`OUT/<core>/`, built with the same --team and --budget as `python -m
+hdl.build` (the team code is the Blokus core's, so --team without --core
+builds that core only; a budget needs one core, since the two cores count
+different nodes):
     <core>_de2.v     the generated DE2 top level, self-contained (hdl.build)
     <core>_de2.tcl   creates the Quartus project (Cyclone II EP2C35F672C6, every
                      port bit on its DE2 pin as 3.3-V LVTTL, unused pins as
                      inputs tri-stated) and compiles it to output_files/<core>_de2.sof
     <core>_de2.sdc   the 50 MHz clock; buttons, switches and the serial input
                      cut as asynchronous, and the LED/display/serial outputs too
+    config.json      the configuration built (python -m hdl.build --print-config)
 If `quartus_sh` is on PATH the project is compiled (quartus_sh -t <core>_de2.tcl);
 otherwise the command to run on a machine with Quartus II 13.0 SP1 is printed.
 
@@ -20,6 +25,7 @@ checker (`check_project`) reads the written Tcl back and compares it with
 both, independently of the writer.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -66,12 +72,13 @@ def port_problems(ports):
     return problems
 
 
-def tcl_text(top, ports, verilog, sdc):
+def tcl_text(top, ports, verilog, sdc, settings=""):
     """The Tcl script that creates (and, unless told `create`, compiles) the project."""
     lines = [
         "# Quartus II %s project for %s on the Terasic DE2 (Cyclone II %s)." % (
             QUARTUS_VERSION, top, de2_pins.DEVICE),
         "# Written by `python -m synth.quartus` (make quartus): regenerate, do not edit.",
+        "# Built with: %s" % (settings or "the defaults"),
         "#",
         "#   quartus_sh -t %s.tcl          create the project and compile it" % top,
         "#                                  (the bitstream: output_files/%s.sof)" % top,
@@ -125,14 +132,15 @@ def sdc_text(ports):
     return "\n".join(lines) + "\n"
 
 
-def write_project(core, out_root=DEFAULT_OUT):
-    """Generate `core`'s DE2 Verilog and write its Quartus project; return the folder."""
+def write_project(core, out_root=DEFAULT_OUT, budget=None, team=None):
+    """Generate `core`'s DE2 Verilog (with this budget and team code; None:
+    the defaults) and write its Quartus project; return the folder."""
     top = top_name(core)
-    cfg = build.make_config(core)
+    cfg = build.make_config(core, budget=budget, team=team)
     folder = os.path.join(out_root, core)
     tmp = tempfile.mkdtemp(prefix="quartus-")
     try:
-        paths = build.convert(cfg, tmp)
+        paths, _ = build.convert_cached(cfg, tmp, log=sys.stdout)
         src = [p for p in paths if os.path.basename(p) == top + ".v"]
         if not src:
             raise ConfigError("hdl.build wrote no %s.v for %s" % (top, core))
@@ -146,8 +154,12 @@ def write_project(core, out_root=DEFAULT_OUT):
         shutil.rmtree(tmp, ignore_errors=True)
     with open(os.path.join(folder, top + ".sdc"), "w") as fh:
         fh.write(sdc_text(ports))
+    described = build.describe(cfg)
+    with open(os.path.join(folder, "config.json"), "w") as fh:
+        fh.write(json.dumps(described, sort_keys=True, indent=1) + "\n")
+    settings = ", ".join("%s %s" % (k, described[k]) for k in ("team", "budget") if k in described)
     with open(os.path.join(folder, top + ".tcl"), "w") as fh:
-        fh.write(tcl_text(top, ports, top + ".v", top + ".sdc"))
+        fh.write(tcl_text(top, ports, top + ".v", top + ".sdc", settings))
     return folder
 
 
@@ -253,6 +265,12 @@ def main(argv=None):
                     "when quartus_sh is on PATH)." % QUARTUS_VERSION)
     p.add_argument("--core", action="append", choices=list(build.CORES),
                    help="a core (repeatable; default: all of %s)" % ", ".join(build.CORES))
+    p.add_argument("--team", metavar="XX",
+                   help="the Blokus core's two-character team code, answered to `0` and shown "
+                        "on HEX1-0 at power-up (default %s; as hdl.build --team)" % build.DEFAULT_TEAM)
+    p.add_argument("--budget", type=int, metavar="N",
+                   help="search nodes per move (default: the core's default budget; as "
+                        "hdl.build --budget); needs a single --core")
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                    help="the projects go to DIR/<core>/ (default %s)" % DEFAULT_OUT)
     p.add_argument("--no-compile", action="store_true",
@@ -272,12 +290,26 @@ def main(argv=None):
             print("%s: every port on its DE2 pin, no pin twice, clock and inputs constrained"
                   % args.check)
         return 1 if problems else 0
-    cores = args.core or list(build.CORES)
+    # a team code is the Blokus core's only: --team alone means that core
+    cores = args.core or (["blokus"] if args.team is not None else list(build.CORES))
+    if args.budget is not None and len(cores) != 1:
+        print("error: --budget needs one --core (BUDGET needs CORE=score4 or CORE=blokus): "
+              "the two cores' budgets count different nodes", file=sys.stderr)
+        return 2
+    if args.team is not None and "blokus" not in cores:
+        print("error: --team is the Blokus core's team code; score4 has none", file=sys.stderr)
+        return 2
+    try:
+        build.check_out_dir(args.out)
+    except ConfigError as exc:
+        print("error: %s" % exc, file=sys.stderr)
+        return 2
     quartus = shutil.which("quartus_sh")
     status = 0
     for core in cores:
         try:
-            folder = write_project(core, args.out)
+            folder = write_project(core, args.out, budget=args.budget,
+                                   team=args.team if core == "blokus" else None)
         except ConfigError as exc:
             print("error: %s" % exc, file=sys.stderr)
             return 2

@@ -4,7 +4,7 @@
                            [--max-les N] [--max-m4k N] [--min-fmax MHZ]
     python -m synth.report --verilog FILE --top MODULE ...   # any design
 
-No open tool targets Cyclone II (../shared/spec/toolchain-notes.md), so:
+No open tool targets Cyclone II (docs/synth.md), so:
 - size: yosys `synth -lut 4` with the M4K described for memory_libmap
   (synth/estimate.py): LUT4, flip-flops, M4K blocks and the memory bits
   mapped to them. A Cyclone II logic element holds one LUT4 and one

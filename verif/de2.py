@@ -16,6 +16,11 @@ def shown(dut):
     return "".join("%x" % DIGIT[int(getattr(dut, "HEX%d" % i).value)] for i in range(7, -1, -1))
 
 
+def patterns(dut):
+    """The 8 displays' raw active-low segment patterns, HEX0 first."""
+    return [int(getattr(dut, "HEX%d" % i).value) for i in range(8)]
+
+
 async def power_up(dut, cfg):
     """Clock, idle serial line, switches at 0, KEY[0] pressed and released;
     returns the host's (UartSource, UartSink)."""

@@ -4,7 +4,9 @@ from myhdl import ConcatSignal, ResetSignal, Signal, always_comb, block, concat,
 from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN
 from hdl.blokus.top import blokus_top
 from hdl.de2_display import de2_display
+from hdl.hex_overlay import hex_overlay
 from hdl.reset_sync import reset_sync
+from hdl.seven_seg import text_n
 
 VIEWS = ("moves", "errors", "search", "cycles", "score")   # the HEX views, by number
 BAR_NODES = 500                                           # nodes per LEDR light
@@ -30,7 +32,12 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
                         illegal opponent move was seen, 4 a bad byte, 5 a framing
                         error, 6 a stalled message, 7 a receive-queue overflow,
                         8 heartbeat (~0.75 Hz)
-        HEX7..HEX0 out  8 digits, active low, showing the view's 32 bits:
+        HEX7..HEX0 out  8 digits, active low. From power-up (and KEY[0]) until
+                        the first move request is answered, with SW at 0
+                        and no key held, HEX1-0 show the team code as
+                        letters (the rest dark): a team sees which code
+                        its bitstream answers to `0`. Then the view's 32
+                        bits as hex:
                         0 moves: HEX7-4 the opponent's last code (X Y then tile
                           and digit as 5 + 3 bits), HEX3-0 our last code
                         1 errors: bad bytes, framing errors, stalls, illegal
@@ -62,8 +69,16 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
                       n_bad, n_frame, n_stall, n_glitch, n_illegal, n_requests, n_overflow,
                       nodes, score, cycles, divisor=divisor, budget=budget, team=team,
                       stall_cycles=stall_cycles)
-    display = de2_display(CLOCK_50, rst, KEY, SW, v0, v1, v2, v3, v4,
-                          HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7, beat)
+    digits_n = [Signal(intbv(0x7F)[7:]) for _ in range(8)]
+    display = de2_display(CLOCK_50, rst, KEY, SW, v0, v1, v2, v3, v4, *digits_n, beat)
+    show_team = Signal(bool(0))
+    overlays = [hex_overlay(show_team, digits_n[i], hex_n, pattern_n=pattern)
+                for i, (hex_n, pattern) in enumerate(zip(
+                    (HEX0, HEX1, HEX2, HEX3, HEX4, HEX5, HEX6, HEX7), text_n(team)))]
+
+    @always_comb
+    def team_splash():
+        show_team.next = n_requests == 0 and SW == 0 and KEY[4:1] == 7
     bars = [_bar_led(nodes, bar_bits[i], i) for i in range(18)]
 
     score16 = b(16)
@@ -100,7 +115,8 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         flags.next = concat(n_overflow != 0, n_stall != 0, n_frame != 0, n_bad != 0,
                             n_illegal != 0, seat == 2, seat == 1, busy)
 
-    return resets, core, display, bars, clip, reset_key, contents, leds, flag_bits
+    return (resets, core, display, overlays, team_splash, bars, clip, reset_key, contents, leds,
+            flag_bits)
 
 
 @block

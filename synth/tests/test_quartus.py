@@ -153,7 +153,7 @@ def test_de2_pin_table():
     assert widths == dict({"CLOCK_50": 1, "KEY": 4, "SW": 18, "UART_RXD": 1, "UART_TXD": 1,
                            "LEDR": 18, "LEDG": 9}, **{"HEX%d" % i: 7 for i in range(8)})
     assert all(re.match(r"^(A[A-F]|[A-HJ-NPR-Y])\d{1,2}$", p) for p in every), every
-    # facts from ../shared/spec/toolchain-notes.md (checked against Terasic's pin list)
+    # facts from Terasic's DE2 pin list
     assert de2_pins.PINS["HEX0"][1] == ("AF10", "AB12", "AC12", "AD11", "AE11", "V14", "V13")
     assert de2_pins.PINS["LEDG"][1][8] == "Y12" and de2_pins.PINS["LEDR"][1][17] == "AD12"
     assert de2_pins.PINS["SW"][1][17] == "V2" and de2_pins.PINS["KEY"][1][3] == "W26"
@@ -185,3 +185,33 @@ def test_cli_check_fails_on_a_broken_project(projects, tmp_path):
     _edit(os.path.join(copy, quartus.top_name(core) + ".tcl"), "PIN_N23 -to {KEY[1]}", "PIN_G26 -to {KEY[1]}")
     r = cli("--check", copy)
     assert r.returncode == 1 and "PIN_G26 is used 2 times" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_team_and_budget_reach_the_board(tmp_path):
+    """`make quartus TEAM=Zq BUDGET=2`: the project's own Verilog, simulated at
+    the board's 50 MHz and 115200 baud, answers `0` with `1Zq` and shows Zq."""
+    from verif.runner import simulate
+
+    r = subprocess.run(["make", "-s", "quartus", "TEAM=Zq", "BUDGET=2",
+                        "PY=%s" % sys.executable, "QUARTUS_OUT=%s" % (tmp_path / "q")],
+                       cwd=REPO, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    folder = tmp_path / "q" / "blokus"
+    assert not (tmp_path / "q" / "score4").exists(), "TEAM alone builds the Blokus core only"
+    assert "# Built with: team Zq, budget 2" in (folder / "blokus_de2.tcl").read_text()
+    cfg = __import__("json").loads((folder / "config.json").read_text())
+    assert (cfg["team"], cfg["budget"], cfg["clk_hz"]) == ("Zq", 2, 50000000)
+    simulate([str(folder / "blokus_de2.v")], "blokus_de2", "synth.tests.tb_project",
+             tmp_path / "sim", cfg)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--budget", "5"], "--budget needs one --core"),
+    (["--core", "score4", "--team", "AB"], "score4 has none"),
+    (["--team", "A B"], "two ASCII letters or digits"),
+    (["--core", "blokus", "--budget", "0"], "budget must be in"),
+])
+def test_team_and_budget_errors(tmp_path, args, message):
+    r = subprocess.run([sys.executable, "-m", "synth.quartus", "--no-compile",
+                        "--out", str(tmp_path)] + args, cwd=REPO, capture_output=True, text=True)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr, r.stderr

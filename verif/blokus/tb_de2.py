@@ -6,8 +6,9 @@ from cocotb.triggers import ClockCycles
 from golden.blokus import Session
 from golden.blokus.encoding import decode_move
 from hdl.blokus.de2 import BAR_NODES
+from hdl.seven_seg import text_n
 from verif import tb
-from verif.de2 import exchange as _exchange, power_up, press_reset, shown
+from verif.de2 import exchange as _exchange, patterns, power_up, press_reset, shown
 
 
 def packed(code):
@@ -28,9 +29,14 @@ async def board(dut):
     cfg = tb.TbConfig.from_env()
     src, sink = await power_up(dut, cfg)
     golden = Session(budget=cfg.budget, team=cfg.team)
+    # at power-up the displays spell the team code (HEX1-0), until the first move
+    team_shown = text_n(cfg.team)
+    assert patterns(dut) == team_shown, "displays %s, want the team code %r %s" % (
+        patterns(dut), cfg.team, team_shown)
 
     hello = b"1" + cfg.team.encode()
     assert await exchange(dut, src, sink, b"0", 3, cfg) == golden.feed(b"0") == hello
+    assert patterns(dut) == team_shown, "the team code went after the hello"
     move = await exchange(dut, src, sink, b"2A", 4, cfg)
     assert move == golden.feed(b"2A"), "DE2 answered %r, golden %r" % (move, golden.last_search)
     await ClockCycles(dut.CLOCK_50, 5)
@@ -63,7 +69,9 @@ async def board(dut):
     assert shown(dut) == "01000001", shown(dut)
     assert int(dut.LEDG.value) & 0b11000 == 0b11000
     # KEY[0] resets the core mid-game: no game any more, `4` is not answered
+    dut.SW.value = 0
     await press_reset(dut)
+    assert patterns(dut) == team_shown, "KEY[0] did not bring the team code back"
     fresh = Session(budget=cfg.budget, team=cfg.team)
     assert await exchange(dut, src, sink, b"0", 3, cfg) == fresh.feed(b"0")
     assert await exchange(dut, src, sink, b"25", 4, cfg) == fresh.feed(b"25")
