@@ -5,7 +5,7 @@
     s.framing_error()   # one received frame with stop bit 0 -> b""
     s.stall()           # line idle past the stall limit -> b""
 
-Protocol decisions (refining shared/spec/blokus-duo.md, implemented exactly):
+Protocol decisions (refining the contest rules as docs/protocol-blokus.md restates them, implemented exactly):
 
 * Power-up is as after ``0`` but nothing is sent: no game (``seat`` None),
   empty board, parser at a message start.
@@ -85,6 +85,11 @@ class Session(object):
         self.seat = None
         self.position = Position("5")
         self._msg = bytearray()
+
+    @property
+    def in_message(self):
+        """True while a message has started and is not complete."""
+        return bool(self._msg)
 
     # -- line events ------------------------------------------------------
     def feed(self, data):

@@ -569,3 +569,18 @@ def test_random_streams_with_errors_never_break_the_contract(data):
         now = state(s)[2:]
         assert all(x >= y for x, y in zip(now, counters))
         counters = now
+
+
+def test_in_message_tells_a_partial_message():
+    s = Session(budget=1)
+    assert not s.in_message
+    s.feed(b"0")
+    assert not s.in_message
+    s.feed(b"2")
+    assert s.in_message
+    s.feed(b"5")
+    assert not s.in_message
+    s.feed(b"4ab")
+    assert s.in_message
+    s.feed(b"\n")              # a bad byte drops the partial message
+    assert not s.in_message

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from host import bridge
-from host.tests.helpers import check_answers_against_golden, golden_session, read_transcript, run_referee
+from host.tests.helpers import (check_answers_against_golden, free_port, golden_session,
+                                read_transcript, run_referee)
 
 REPO = bridge.REPO
 
@@ -58,10 +59,7 @@ def test_whole_simulated_blokus_game_over_tcp(tmp_path):
 
 
 def test_listen_mode_and_exit_on_close():
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
+    port = free_port()
     proc = _bridge("score4", "--listen", str(port), "--trace")
     try:
         deadline = time.monotonic() + 120
@@ -118,3 +116,143 @@ def test_cli_errors(args, msg):
     proc = _bridge(*args)
     out = proc.communicate(timeout=60)[0].decode()
     assert proc.returncode == 2 and out == "error: %s\n" % out[7:].rstrip("\n") and msg in out
+
+
+def _connect(proc, port, deadline_s=120):
+    deadline = time.monotonic() + deadline_s
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=2)
+        except OSError:
+            assert proc.poll() is None, proc.stdout.read().decode()
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+
+
+def _finish(proc, timeout=60):
+    out = proc.communicate(timeout=timeout)[0].decode()
+    return proc.returncode, out
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["blokus", "--connect", "127.0.0.1:1", "--wait", "0.3"], "cannot connect to 127.0.0.1:1"),
+    (["blokus", "--connect", "127.0.0.1:1", "--wait", "-1"], "--wait must be 0 or more"),
+    (["score4", "--listen", "1", "--team", "AB"], "score4 has none"),
+    (["blokus", "--listen", "1", "--player", "golden", "--config", "blokus_fast"],
+     "goes with --player sim"),
+    (["blokus", "--listen", "1", "--player", "golden", "--budget", "0"], "budget must be in"),
+    (["blokus", "--listen", "1", "--budget", "0"], "budget must be in"),
+])
+def test_bad_links_and_options_give_one_line(args, msg):
+    code, out = _finish(_bridge(*args))
+    lines = [l for l in out.splitlines() if l.startswith("error:")]
+    assert code == 2 and len(lines) == 1 and msg in lines[0], out
+    assert "Traceback" not in out
+
+
+def test_listen_on_a_port_in_use():
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    try:
+        code, out = _finish(_bridge("blokus", "--listen", str(busy.getsockname()[1])))
+    finally:
+        busy.close()
+    assert code == 2 and "it is in use" in out and "Traceback" not in out, out
+
+
+@pytest.mark.parametrize("game,messages,end", [
+    ("blokus", [b"0", b"25", b"4aae0", b"9"], "a normal end: the host ended the game (9)"),
+    ("score4", [b"0", b"A00", b"A44"], "a normal end: the host closed the connection"),
+])
+def test_golden_player_answers_as_golden_and_ends_normally(game, messages, end):
+    """--player golden: the golden session at the default budget (Blokus),
+    byte for byte, and exit 0 after a normal end."""
+    port = free_port()
+    proc = _bridge(game, "--player", "golden", "--listen", str(port), "--team", "Zz") \
+        if game == "blokus" else _bridge(game, "--player", "golden", "--listen", str(port))
+    golden = golden_session(game, team="Zz")      # budget: what `golden` plays
+    sock = _connect(proc, port)
+    for msg in messages:
+        want = golden.feed(msg)
+        sock.sendall(msg)
+        assert _recv(sock, len(want)) == want
+    sock.close()
+    code, out = _finish(proc)
+    assert code == 0 and end in out, out
+
+
+def test_host_closing_mid_game_is_not_a_normal_end():
+    """Blokus without a 9: the host went away (killed): exit 1, and it says so."""
+    port = free_port()
+    proc = _bridge("blokus", "--player", "golden", "--listen", str(port))
+    sock = _connect(proc, port)
+    sock.sendall(b"025")
+    _recv(sock, 7)
+    sock.close()
+    code, out = _finish(proc)
+    assert code == 1 and "without ending the game (no 9)" in out, out
+
+
+def test_host_giving_up_on_a_slow_core_is_a_timeout():
+    """The host ends the game (9) while the simulated core still owes its
+    answer, as the contest host does when its time limit runs out: exit 1."""
+    port = free_port()
+    proc = _bridge("blokus", "--listen", str(port), "--config", "blokus_think")
+    sock = _connect(proc, port)
+    sock.sendall(b"0")
+    assert _recv(sock, 3) == b"1Tb"
+    sock.sendall(b"25" + b"9")
+    sock.close()
+    code, out = _finish(proc)
+    assert code == 1 and "the host ended the game while the core still owed 4" in out, out
+
+
+def test_silent_host_warns(tmp_path):
+    """Connected, but the host never speaks (a bridge queued behind another
+    board on the same port): a warning names the likely cause."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(2)
+    proc = _bridge("blokus", "--player", "golden", "--connect",
+                   "127.0.0.1:%d" % server.getsockname()[1], "--silent-warn", "0.5")
+    try:
+        time.sleep(2.0)
+    finally:
+        server.close()       # never accepted: the bridge's connection is reset or closed
+    code, out = _finish(proc)
+    assert "the host has said nothing" in out and "accept queue" in out, out
+    assert code == 1, out
+
+
+def test_hard_kill_leaves_no_simulator_and_no_run_folder():
+    port = free_port()
+    proc = _bridge("score4", "--listen", str(port))
+    sock = _connect(proc, port)
+    sock.sendall(b"0")
+    assert _recv(sock, 3) == b"R00"
+    work = next(bridge.BRIDGE_ROOT.glob("*/run-%d" % proc.pid))
+    assert work.is_dir()
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 60
+    while work.exists() or _simulators_of(work):
+        assert time.monotonic() < deadline, "left behind: %s %s" % (
+            work.exists() and os.listdir(str(work)), _simulators_of(work))
+        time.sleep(0.2)
+    sock.close()
+
+
+def _simulators_of(work):
+    """Pids of vvp processes running in `work`."""
+    pids = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmd = open("/proc/%s/cmdline" % pid, "rb").read().split(b"\0")
+        except OSError:
+            continue
+        if cmd and cmd[0].endswith(b"vvp") and any(str(work).encode() in c for c in cmd):
+            pids.append(int(pid))
+    return pids
