@@ -26,6 +26,28 @@ def _show(data):
     return '"%s"' % bytes(data).decode("latin-1").encode("unicode_escape").decode("ascii")
 
 
+def _compact(text):
+    """A typed move without its spaces (and commas, brackets), lower case:
+    '5 3 e 0' -> '53e0', '(2, 3)' -> '23'."""
+    return "".join(c for c in text.strip().lower() if not (c.isspace() or c in ",()"))
+
+
+def _parse_typed(game, text):
+    """A move typed by a person or read from a moves file: its code, spaces
+    allowed; 'pass' or 'p' passes."""
+    t = _compact(text)
+    if t in ("pass", "p"):
+        return None
+    return game.parse(t.encode("latin-1", "replace"))
+
+
+def _side_by_side(blocks, gap="   "):
+    """Blocks of text lines next to each other, each block as wide as its widest line."""
+    widths = [max(len(line) for line in b) for b in blocks]
+    return [gap.join(line.ljust(w) for line, w in zip(parts, widths)).rstrip()
+            for parts in zip(*blocks)]
+
+
 def _board_chars(text, n):
     chars = [c for c in text if c in "NRBnrb"]
     junk = [c for c in text if not (c in "NRBnrb" or c.isspace() or c in ",;[]|")]
@@ -48,8 +70,8 @@ class Score4Game:
     end_message = b""
     pass_code = b"00"
     human_hello = b"R00"
-    move_help = ("a move is two digits xy: x the column 1..4 (left to right), y the row 1..4 "
-                 "(bottom to top), as 23 or '2 3'; 00 or 'pass' passes")
+    move_help = ("two digits x y: x the column 1..4 (left to right), y the row 1..4",
+                 "(bottom to top); as 23 or 2 3; 00 or pass passes")      # lines
 
     def __init__(self):
         self.beads = [0, 0]
@@ -84,12 +106,8 @@ class Score4Game:
         raise Malformed("%s is not a move: two digits 1..4 (x then y), or 00 to pass" % _show(data))
 
     def parse_text(self, text):
-        """A move typed by a person."""
-        t = text.strip().lower()
-        if t in ("pass", "p", "00", "0 0"):
-            return None
-        digits = "".join(c for c in t if not (c.isspace() or c in ",()"))
-        return self.parse(digits.encode("latin-1", "replace"))
+        """A move typed by a person (23, '2 3', pass)."""
+        return _parse_typed(self, text)
 
     # -- rules -------------------------------------------------------------------
     def occupied(self):
@@ -214,6 +232,23 @@ class Score4Game:
 
 
 # --------------------------------------------------------------------------- Blokus
+# What each orientation digit does to the drawing (golden/blokus/encoding.py, ORIENT).
+ORIENT_WORDS = ("as drawn", "mirrored left-right", "turned 90 deg clockwise",
+                "mirrored about the main diagonal", "turned 180 deg", "mirrored top-bottom",
+                "turned 90 deg counter-clockwise", "mirrored about the other diagonal")
+CENTRE_MARK = "@"
+PICTURE_KEY = ("'#' a square, '@' the square at the code's X Y, '.' empty;\n"
+               "rows are drawn top down, as on the board (row 1 at the top).")
+
+
+def tile_picture(t, r):
+    """Orientation `r` of tile `t` as its 5 x 5 drawing (golden's encoding),
+    the centre square drawn CENTRE_MARK."""
+    rows = list(benc.oriented_grid(t, r))
+    rows[2] = rows[2][:2] + CENTRE_MARK + rows[2][3:]
+    return rows
+
+
 class BlokusGame:
     name = "blokus"
     title = "Blokus Duo"
@@ -225,8 +260,9 @@ class BlokusGame:
     end_message = b"9"
     pass_code = b"0000"
     human_hello = b"1HU"
-    move_help = ("a move is the 4-character code X Y t r: centre column and row (1..9, a..e), "
-                 "tile a..u, orientation 0..7, as 53e0; 0000 or 'pass' passes")
+    move_help = ("the 4-character code X Y t r: X, Y the column and row of the tile's",
+                 "'@' square (1..9, a..e), t the tile a..u, r its orientation 0..7",
+                 "('t' draws them); as 53e0 or 5 3 e 0; 0000 or pass passes")      # lines
     points_name = "points"
 
     def __init__(self):
@@ -259,10 +295,33 @@ class BlokusGame:
         return benc.decode_move(data)
 
     def parse_text(self, text):
-        t = text.strip()
-        if t.lower() in ("pass", "p", "0000"):
-            return None
-        return self.parse(t.encode("latin-1", "replace"))
+        """A move typed by a person (53e0, '5 3 e 0', pass)."""
+        return _parse_typed(self, text)
+
+    # -- the tiles drawn, for people -----------------------------------------------------
+    def tiles_text(self, seat):
+        """The 21 tiles as drawn at orientation 0, seven a row, each headed by
+        its letter and size, or 'used' once `seat` has placed it."""
+        used = self.pos.used[seat]
+        blocks = [["%s %-4s" % (benc.TILE_LETTERS[t], "used" if used >> t & 1 else
+                                "(%d)" % benc.TILE_SIZE[t])] + tile_picture(t, 0)
+                  for t in range(benc.N_TILES)]
+        lines = []
+        for i in range(0, benc.N_TILES, 7):
+            lines += _side_by_side(blocks[i:i + 7]) + [""]
+        return "\n".join(lines + [PICTURE_KEY, "'t e' shows tile e in its 8 orientation digits."])
+
+    def orientations_text(self, letter):
+        """Tile `letter` in its 8 orientations side by side, each digit under its picture."""
+        t = benc.TILE_OF_CHAR.get(letter) if len(letter) == 1 else None
+        if t is None:
+            raise ValueError("no tile '%s': the tiles are a..u ('t' draws them)" % letter)
+        blocks = [tile_picture(t, r) + ["  %d  " % r] for r in range(benc.N_ORIENT)]
+        words = ["%d %s" % (r, w) for r, w in enumerate(ORIENT_WORDS)]
+        return "\n".join(["tile %s (size %d); the orientation digit is the code's 4th character:"
+                          % (letter, benc.TILE_SIZE[t])] + _side_by_side(blocks) + [
+            "; ".join(words[:4]), "; ".join(words[4:]), PICTURE_KEY,
+            "e.g. 53%s2: this tile as under 2, its '@' square on column 5, row 3." % letter])
 
     def why_illegal(self, seat, move):
         why = bboard.check(self.pos, seat, move)

@@ -18,9 +18,8 @@ Kinds (``parse_spec``):
                        mode does (``python -m host.bridge ... --connect``)
 ``sim[:CONFIG]``       the core's RTL in simulation: starts ``host.bridge``
                        (default configuration ``score4_fast``/``blokus_fast``)
-``golden[:BUDGET]``    the golden model's session, in process (budget 300 by
-                       default: the default budget takes minutes a move in
-                       CPython)
+``golden[:BUDGET]``    the golden model's session, in process (default budget
+                       ``GOLDEN_BUDGET``: Blokus the core's own, Score-4 300)
 ``random``             a uniformly random legal move (``--seed``)
 ``human``              moves typed at the console
 =====================  ======================================================
@@ -33,11 +32,17 @@ import sys
 import time
 from pathlib import Path
 
+from golden.blokus import DEFAULT_BUDGET as BLOKUS_DEFAULT_BUDGET
 from golden.blokus import ME, Session as BlokusSession, legal_moves as blokus_legal_moves
 from golden.score4 import Session as Score4Session
 
-GOLDEN_BUDGET = 300
-ACCEPT_TIMEOUT = 600.0      # how long listen:/sim players wait for their board to connect
+# The budget of `golden` without one. Blokus: the core's own default
+# (golden.blokus.search.DEFAULT_BUDGET), at most about 0.42 s a move in
+# CPython. Score-4: 300, because its default (about 100 M nodes, sized for the
+# hardware's 10 s) is far too slow in CPython.
+GOLDEN_BUDGET = {"score4": 300, "blokus": BLOKUS_DEFAULT_BUDGET}
+ACCEPT_TIMEOUT = 600.0      # default of how long listen:/sim players wait for their board
+LIST_PAGE = 40              # legal moves on a page of a person's 'l'
 CRLF = (0x0A, 0x0D)
 KINDS = "serial:DEVICE, tcp:HOST:PORT, listen:PORT, sim[:CONFIG], golden[:BUDGET], random or human"
 
@@ -64,6 +69,10 @@ class Player:
         """Connect; called once before the first game."""
         self.game_cls = game_cls
         self.referee = referee
+
+    def describe(self, game_cls):
+        """The player as the referee introduces it (its spec, and what it plays)."""
+        return self.spec
 
     def exchange(self, data, n, limit):
         raise NotImplementedError
@@ -226,16 +235,19 @@ class ListenPlayer(SocketPlayer):
         self.server.listen(1)
         self.port = self.server.getsockname()[1]
 
-    def accept(self, timeout, alive=lambda: True):
+    def accept(self, timeout, alive=lambda: None):
+        """Wait up to `timeout` s for the board to connect; `alive()` is asked
+        every half second and returns why waiting is pointless, or None."""
         deadline = time.monotonic() + timeout
-        self.server.settimeout(0.5)
         while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise PlayerError("%s: no board connected within %g s" % (self.spec, timeout))
+            self.server.settimeout(min(0.5, left))
             try:
                 self.sock, _ = self.server.accept()
                 break
             except socket.timeout:
-                if time.monotonic() > deadline:
-                    raise PlayerError("%s: no board connected within %.0f s" % (self.spec, timeout)) from None
                 problem = alive()
                 if problem:
                     raise PlayerError(problem) from None
@@ -246,8 +258,9 @@ class ListenPlayer(SocketPlayer):
     def open(self, game_cls, referee):
         super().open(game_cls, referee)
         self.listen()
-        referee.note("Waiting on TCP port %d for %s..." % (self.port, self.spec))
-        self.accept(ACCEPT_TIMEOUT)
+        referee.note("Waiting on TCP port %d for %s (up to %g s)..."
+                     % (self.port, self.spec, referee.accept_timeout))
+        self.accept(referee.accept_timeout)
 
     def close(self):
         super().close()
@@ -264,13 +277,24 @@ class SimPlayer(ListenPlayer):
         self.config = config
         self.proc = None
 
+    def _config(self, game_cls):
+        """(name, Config) of the configuration to simulate (hdl/configs.py)."""
+        from host import bridge
+        try:
+            return bridge.get_config(game_cls.name, self.config)
+        except bridge.BridgeError as e:
+            raise PlayerError(str(e)) from None
+
+    def describe(self, game_cls):
+        name, cfg = self._config(game_cls)
+        team = ", team %s" % cfg.team if cfg.team else ""
+        return "%s (configuration %s: budget %s%s, %d Hz)" % (self.spec, name, cfg.budget, team,
+                                                             cfg.clk_hz)
+
     def open(self, game_cls, referee):
         Player.open(self, game_cls, referee)
         from host import bridge
-        try:
-            self.config, _ = bridge.get_config(game_cls.name, self.config)
-        except bridge.BridgeError as e:
-            raise PlayerError(str(e)) from None
+        self.config, _ = self._config(game_cls)
         self.listen()
         logdir = Path(bridge.BRIDGE_ROOT)
         logdir.mkdir(parents=True, exist_ok=True)
@@ -288,7 +312,7 @@ class SimPlayer(ListenPlayer):
                 return "the simulation of %s ended before connecting (exit %d); see %s" % (
                     self.config, self.proc.returncode, self.log_path)
             return None
-        self.accept(ACCEPT_TIMEOUT, alive)
+        self.accept(referee.accept_timeout, alive)
 
     def close(self):
         super().close()
@@ -310,10 +334,12 @@ class SimPlayer(ListenPlayer):
 # ------------------------------------------------------------------------- in process
 class SessionPlayer(Player):
     """A golden-model session answering the protocol bytes in this process.
-    `chooser` None: the golden search. It can be scripted (initial moves)."""
+    `chooser` None: the golden search. It can be scripted (initial moves).
+    `budget` None: the game's GOLDEN_BUDGET."""
+    kind = "golden"
     scriptable = True
 
-    def __init__(self, spec, budget=GOLDEN_BUDGET, chooser_factory=None, team="01"):
+    def __init__(self, spec, budget=None, chooser_factory=None, team="01"):
         super().__init__(spec)
         self.budget = budget
         self.chooser_factory = chooser_factory
@@ -321,14 +347,21 @@ class SessionPlayer(Player):
         self._script = None
         self._pending = b""
 
+    def budget_for(self, game_cls):
+        return GOLDEN_BUDGET[game_cls.name] if self.budget is None else self.budget
+
+    def describe(self, game_cls):
+        return "%s (budget %d)" % (self.spec, self.budget_for(game_cls))
+
     def open(self, game_cls, referee):
         super().open(game_cls, referee)
         chooser = self.chooser_factory(game_cls, referee) if self.chooser_factory else None
+        budget = self.budget_for(game_cls)
         try:
             if game_cls.name == "score4":
-                self.session = Score4Session(budget=self.budget, chooser=chooser)
+                self.session = Score4Session(budget=budget, chooser=chooser)
             else:
-                self.session = BlokusSession(budget=self.budget, team=self.team, chooser=chooser)
+                self.session = BlokusSession(budget=budget, team=self.team, chooser=chooser)
         except ValueError as e:
             raise PlayerError("%s: %s" % (self.spec, e)) from None
         self._chooser = self.session.chooser
@@ -366,21 +399,44 @@ def golden_player(spec, budget):
     return SessionPlayer(spec, budget=budget)
 
 
-def random_player(spec, rng):
-    def factory(game_cls, referee):
+class RandomPlayer(SessionPlayer):
+    """A uniformly random legal move, from the generator `rng`."""
+    kind = "random"
+
+    def __init__(self, spec, rng):
+        super().__init__(spec, budget=1, chooser_factory=self._chooser_for, team="RN")
+        self.rng = rng
+
+    def _chooser_for(self, game_cls, referee):
+        rng = self.rng
         if game_cls.name == "score4":
             return lambda pos, budget: rng.choice(pos.legal_posts())
         return lambda pos, budget: (lambda ms: rng.choice(ms) if ms else None)(
             blokus_legal_moves(pos, ME))
-    p = SessionPlayer(spec, budget=1, chooser_factory=factory, team="RN")
-    p.kind = "random"
-    return p
+
+    def describe(self, game_cls):
+        return "%s (uniformly random legal moves)" % self.spec
+
+
+# A person's commands: (key, name, arguments, what it does, game or None for both).
+# A command is typed as its name or any start of it ('b', 'bo', 'board').
+HUMAN_COMMANDS = (
+    ("b", "board", "", "show the board", None),
+    ("l", "list", " [PAGE]", "list the legal moves, %d a page ('l 2': the second page)" % LIST_PAGE,
+     None),
+    ("t", "tiles", " [TILE]", "draw the 21 tiles; 't e': tile e in its 8 orientation digits",
+     "blokus"),
+    ("h", "help", "", "this help ('?' too)", None),
+    ("q", "quit", "", "leave the game, which is abandoned (the end of input too)", None),
+)
 
 
 class HumanPlayer(Player):
     """Moves typed at the console. Conventions of the Blokus Duo course
-    programs: a line starting with 'b' prints the board, 'q' or the end of
-    input leaves; errors go to standard error and change nothing."""
+    programs: 'b' prints the board, 'q' or the end of input leaves; errors go
+    to standard error, one line, and change nothing. Besides: 'l' lists the
+    legal moves, 't' draws the tiles (Blokus), 'h' lists every command. A
+    move is its code, spaces allowed (53e0 or 5 3 e 0; 23 or 2 3)."""
     kind = "human"
     scriptable = True
     interactive = True
@@ -405,66 +461,136 @@ class HumanPlayer(Player):
     def send(self, data):
         pass
 
+    # -- the console -------------------------------------------------------------------
+    def _say(self, text):
+        self.referee.out.write(text + "\n")
+        self.referee.out.flush()
+
+    def _error(self, text):
+        self.referee.err.write("error: %s\n" % text)
+        self.referee.err.flush()
+
+    def _commands(self):
+        return [c for c in HUMAN_COMMANDS if c[4] in (None, self.game_cls.name)]
+
+    def _legal_codes(self):
+        game = self.referee.game
+        return [game.code(m).decode() for m in game.legal_moves(self.referee.seat_of(self))]
+
     def ask(self):
+        """The code of a legal move typed at the console (Quit to leave)."""
         ref = self.referee
-        game = ref.game
-        seat = ref.seat_of(self)
-        label = ref.label(self)
-        if not game.history:
-            ref.out.write(ref.board_view() + "\n")
+        if not ref.game.history:
+            self._say(ref.board_view())
         while True:
-            ref.out.write("%s, your move ('%s'; b board, h help, q quit): "
-                          % (label, ref.mark(self)))
-            ref.out.flush()
-            line = ref.stdin.readline()
-            if not line:
-                ref.out.write("\n")
-                raise Quit("end of input")
-            text = line.strip()
-            if not text:
-                continue
-            c = text[0].lower()
-            if c == "q":
-                raise Quit("q")
-            if c == "b" and not (game.name == "blokus" and len(text) == 4):
-                ref.out.write(ref.board_view() + "\n")
-                continue
-            if c in "h?" and len(text) < 4:
-                moves = game.legal_moves(seat)
-                sample = ", ".join(game.code(m).decode() for m in moves[:12])
-                ref.out.write("%s.\nlegal moves (%d)%s%s\n" % (
-                    game.move_help, len(moves), ": " if moves else "", sample
-                    + (", ..." if len(moves) > 12 else "")))
-                continue
-            try:
-                move = game.parse_text(text)
-            except ValueError as e:
-                ref.err.write("error: %s\n" % e)
-                ref.err.flush()
-                continue
-            why = game.why_illegal(seat, move)
-            if why:
-                ref.err.write("error: %s is illegal: %s\n" % (game.code(move).decode(), why))
-                ref.err.flush()
-                continue
-            return game.code(move)
+            text = self._read_line()
+            code = self._move(text) if text else None
+            if code is not None:
+                return code
+
+    def _read_line(self):
+        ref = self.referee
+        keys = ", ".join("%s %s" % (c[0], c[1]) for c in self._commands())
+        ref.out.write("%s, your move ('%s'; %s): " % (ref.label(self), ref.mark(self), keys))
+        ref.out.flush()
+        line = ref.stdin.readline()
+        if not line:
+            ref.out.write("\n")
+            raise Quit("end of input")
+        return line.strip()
+
+    def _move(self, text):
+        """The code of the legal move typed as `text`; None after a command
+        or an error (reported)."""
+        game = self.referee.game
+        try:
+            move = game.parse_text(text)
+        except ValueError as e:
+            if not self._command(text):
+                self._error("%s ('h': help)" % e)
+            return None
+        code = game.code(move)
+        self._say("you typed: %s -> %s" % (text, code.decode()))
+        why = game.why_illegal(self.referee.seat_of(self), move)
+        if why:
+            self._error("%s is illegal: %s" % (code.decode(), why))
+            return None
+        return code
+
+    def _command(self, text):
+        """Carry out the command `text` if it is one; False if not."""
+        words = text.split()
+        first = words[0].lower()
+        for key, name, _, _, _ in self._commands():
+            if name.startswith(first) or (first == "?" and key == "h"):
+                getattr(self, "_cmd_" + name)(words[1:])
+                return True
+        return False
+
+    def _cmd_board(self, args):
+        self._say(self.referee.board_view())
+
+    def _cmd_quit(self, args):
+        raise Quit("q")
+
+    def _cmd_help(self, args):
+        lines = ["commands (the word or its first letter):"]
+        lines += ["  %-9s %s" % (key + arg, what) for key, _, arg, what, _ in self._commands()]
+        lines += ["%-12s%s" % ("  a move" if i == 0 else "", text)
+                  for i, text in enumerate(self.referee.game.move_help)]
+        codes = self._legal_codes()
+        lines.append("legal moves (%d)%s%s" % (len(codes), ": " if codes else "",
+                                               ", ".join(codes[:12]) + (", ..." if len(codes) > 12 else "")))
+        self._say("\n".join(lines))
+
+    def _cmd_list(self, args):
+        codes = self._legal_codes()
+        pages = max(1, -(-len(codes) // LIST_PAGE))
+        if args and not (len(args) == 1 and args[0].isdigit() and 1 <= int(args[0]) <= pages):
+            self._error("'l' takes a page number 1..%d, not '%s'" % (pages, " ".join(args)))
+            return
+        page = int(args[0]) if args else 1
+        if not codes:
+            self._say("no legal move: pass (%s)" % self.game_cls.pass_code.decode())
+            return
+        more = "; 'l %d': the next page" % (page + 1) if page < pages else ""
+        lines = ["legal moves (%d), page %d of %d%s:" % (len(codes), page, pages, more)]
+        chunk = codes[(page - 1) * LIST_PAGE:page * LIST_PAGE]
+        lines += ["  " + " ".join(chunk[i:i + 10]) for i in range(0, len(chunk), 10)]
+        self._say("\n".join(lines))
+
+    def _cmd_tiles(self, args):
+        game = self.referee.game
+        if not args:
+            self._say(game.tiles_text(self.referee.seat_of(self)))
+            return
+        try:
+            if len(args) != 1:
+                raise ValueError("'t' takes one tile letter a..u, not '%s'" % " ".join(args))
+            self._say(game.orientations_text(args[0].lower()))
+        except ValueError as e:
+            self._error(str(e))
 
 
 class ReplayPlayer(Player):
-    """Answers from a transcript; checks that the referee sends what was sent."""
+    """Answers from a transcript; checks that the referee sends what was sent.
+    Past its last record it leaves as the transcript's game was left
+    (`stop`: why it was abandoned, e.g. 'q' or 'interrupted')."""
     kind = "replay"
     scriptable = True
 
-    def __init__(self, spec, records):
+    def __init__(self, spec, records, stop="the transcript ends here"):
         super().__init__(spec)
         self.records = list(records)
+        self.stop = stop
+        self.original_kind = spec.partition(":")[0]     # golden, sim, human, tcp...
 
     def script(self, code):
         pass
 
     def exchange(self, data, n, limit):
         if not self.records:
-            raise Quit("the transcript ends here")
+            raise Quit(self.stop)
         rec = self.records.pop(0)
         sent = rec["sent"].encode("latin-1")
         if sent != bytes(data):
@@ -499,12 +625,12 @@ def parse_spec(spec, rng_seed):
         return SimPlayer(spec, arg or None)
     if kind == "golden":
         if not arg:
-            return golden_player(spec, GOLDEN_BUDGET)
+            return golden_player(spec, None)
         if arg.isdigit() and int(arg) >= 1:
             return golden_player(spec, int(arg))
         raise PlayerError("player %r: the budget of golden:BUDGET is an integer >= 1" % spec)
     if spec == "random":
-        return random_player(spec, random.Random(rng_seed))
+        return RandomPlayer(spec, random.Random(rng_seed))
     if spec == "human":
         return HumanPlayer(spec)
     raise PlayerError("unknown player %r: expected %s" % (spec, KINDS))

@@ -18,12 +18,20 @@ import sys
 import time
 
 from host import games as games_mod
+from host.cli import Parser
 from host import players as players_mod
 from host.games import BoardFileError, Malformed
 from host.players import PlayerError, Quit, ReplayDiverges
 
 TRANSCRIPT_VERSION = 1
 DEFAULT_SIM_LIMIT = 300.0
+STEP_KEYS = "Enter: next move, c: continuous, b: board, h: help, q: quit"
+STEP_HELP = ("step by step: the referee waits after each move.\n"
+             "  Enter (or n)  play the next move\n"
+             "  c             continuous play from here (--delay S between moves)\n"
+             "  b             show the board again\n"
+             "  h             this help\n"
+             "  q             leave: the game is abandoned")
 
 
 class RefereeError(Exception):
@@ -38,7 +46,8 @@ class Result(dict):
 class Referee:
     def __init__(self, game_cls, players, time_limit=None, sim_limit=DEFAULT_SIM_LIMIT,
                  human_limit=None, step=False, delay=0.0, quiet=False, board_out=None,
-                 transcript=None, out=None, err=None, stdin=None):
+                 transcript=None, out=None, err=None, stdin=None,
+                 accept_timeout=players_mod.ACCEPT_TIMEOUT):
         self.game_cls = game_cls
         self.players = players
         self.time_limit = game_cls.time_limit if time_limit is None else time_limit
@@ -52,7 +61,9 @@ class Referee:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.stdin = stdin or sys.stdin
+        self.accept_timeout = accept_timeout
         self.game = None
+        self.in_game = False         # a game record written and its end not yet
         self.seats = (0, 1)
         self.opened = False
         self.announce_each = True
@@ -78,11 +89,12 @@ class Referee:
         return "Player %d (%s%s)" % (i + 1, player.spec, name)
 
     def limit(self, player):
-        if player.kind == "human":
+        """Seconds `player` has for an answer (None: no limit). A replayed
+        player has its original's, as the transcript's messages say them."""
+        kind = player.original_kind if player.kind == "replay" else player.kind
+        if kind == "human":
             return self.human_limit
-        if player.kind == "replay":
-            return None
-        if player.kind == "sim":
+        if kind == "sim":
             return self.sim_limit
         return self.time_limit
 
@@ -91,6 +103,8 @@ class Referee:
         return self.game.render(marks)
 
     def record(self, **rec):
+        if rec["t"] in ("game", "end"):
+            self.in_game = rec["t"] == "game"
         if self.transcript is not None:
             self.transcript.write(json.dumps(rec, sort_keys=True) + "\n")
             self.transcript.flush()
@@ -119,20 +133,20 @@ class Referee:
     def play(self, first=0, setup=(), number=1):
         """Play one game, PLAYER`first+1` moving first; `setup` moves (codes)
         are played first, each answered by its player as scripted."""
-        self.open()
-        g = self.game = self.game_cls()
-        self.seats = (first, 1 - first)
         setup = list(setup)
-        self.record(t="game", no=number, first=first, setup=setup)
-        last = [None, None]
-        times = [None, None]
-        players = [self.players[i] for i in self.seats]
         if setup:
-            for p in players:
+            for p in self.players:
                 if not p.scriptable:
                     raise RefereeError("initial moves need players the referee can script (golden, "
                                        "random, human); %s is a board: the protocol cannot set up "
                                        "its position" % p.spec)
+        self.open()
+        g = self.game = self.game_cls()
+        self.seats = (first, 1 - first)
+        self.record(t="game", no=number, first=first, setup=setup)
+        last = [None, None]
+        times = [None, None]
+        players = [self.players[i] for i in self.seats]
         # hello: '0' to each side, its answer within the limit
         for seat in (0, 1):
             p = players[seat]
@@ -182,11 +196,7 @@ class Referee:
             g.apply(seat, move)
             last[seat] = g.code(move).decode()
             times[seat] = secs
-            if self.board_out:
-                tmp = self.board_out + ".tmp"
-                with open(tmp, "w") as f:
-                    f.write(g.board_text())
-                os.replace(tmp, self.board_out)
+            self.write_board()
             end = g.result()
             if scripted:
                 if end:
@@ -202,6 +212,21 @@ class Referee:
             k += 1
             if not scripted:
                 self.pause()
+
+    def write_board(self):
+        """The N/R/B board file (--board-out), replaced whole; RefereeError if it cannot be."""
+        if not self.board_out:
+            return
+        tmp = self.board_out + ".tmp"
+        try:
+            with open(tmp, "w") as f:
+                f.write(self.game.board_text())
+            os.replace(tmp, self.board_out)
+        except OSError as e:
+            if os.path.isfile(tmp):
+                os.unlink(tmp)
+            raise RefereeError("cannot write the board file %s: %s"
+                               % (self.board_out, e.strerror or e)) from None
 
     def show(self, n, seat, last, times):
         if self.quiet:
@@ -220,24 +245,35 @@ class Referee:
         self.out.flush()
 
     def pause(self):
-        if self.step:
-            while True:
-                self.out.write("[Enter] next move, c continuous, b board, q quit: ")
-                self.out.flush()
-                line = self.stdin.readline()
-                if not line:
-                    raise Quit("end of input")
-                c = line.strip()[:1].lower()
-                if c == "q":
-                    raise Quit("q")
-                if c == "b":
-                    self.out.write(self.board_view() + "\n")
-                    continue
-                if c == "c":
-                    self.step = False
-                break
-        elif self.delay:
-            time.sleep(self.delay)
+        """After a move: wait for a key (--step) or --delay seconds."""
+        if not self.step:
+            if self.delay:
+                time.sleep(self.delay)
+            return
+        while not self.step_key():
+            pass
+
+    def step_key(self):
+        """One key of step mode (STEP_KEYS); True when play goes on."""
+        self.out.write("(%s) " % STEP_KEYS)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise Quit("end of input")
+        c = line.strip()[:1].lower()
+        if c == "q":
+            raise Quit("q")
+        if c in ("", "n", "c"):
+            self.step = c != "c"
+            return True
+        if c == "b":
+            self.out.write(self.board_view() + "\n")
+        elif c in ("h", "?"):
+            self.out.write(STEP_HELP + "\n")
+        else:
+            self.err.write("error: unknown key '%s' (%s)\n" % (line.strip(), STEP_KEYS))
+            self.err.flush()
+        return False
 
     def finish(self, loser_seat, reason, violation=False, timeout=None, winner=None):
         """End the game: send the end message, announce, record."""
@@ -277,23 +313,44 @@ class Referee:
         res["text"] = text
 
     def abandon(self, why):
+        """End the game under way, if any, without a result: told to the
+        players, announced and recorded (so that a replay ends there too)."""
         res = Result(winner=None, loser=None, reason="abandoned: %s" % why, violation=False,
                      abandoned=True, points=[0, 0], moves=len(self.game.history) if self.game else 0)
-        if self.game is not None:
-            for p in self.players:
-                try:
-                    p.send(self.game.end_message)
-                except Exception:
-                    pass
+        if not self.in_game:
+            return res
+        for p in self.players:
+            try:
+                p.send(self.game.end_message)
+            except Exception:
+                pass
         self.out.write("** Game abandoned (%s).\n" % why)
+        self.out.flush()
         self.record(t="end", winner=None, loser=None, reason=res["reason"], violation=False,
                     points=None)
         return res
 
 
 # ---------------------------------------------------------------------------- files
+def setup_problem(g, k, move):
+    """Play initial move number k + 1 (`move`, seat k % 2) on the game `g`;
+    why it cannot be played, or None."""
+    code = g.code(move).decode()
+    why = g.why_illegal(k % 2, move)
+    if why:
+        return "initial move %d (%s) is illegal: %s" % (k + 1, code, why)
+    g.apply(k % 2, move)
+    end = g.result()
+    if end:
+        return ("initial move %d (%s) ends the game (%s): initial moves set up a position to "
+                "play from" % (k + 1, code, end[1]))
+    return None
+
+
 def read_moves(path, game_cls):
-    """Initial moves: one move code a line (blank lines and # comments skipped)."""
+    """Initial moves: one move code a line (blank lines and # comments
+    skipped), each checked in turn on a game (RefereeError naming the line,
+    the move and why it cannot be played)."""
     try:
         with open(path) as f:
             lines = f.read().splitlines()
@@ -309,6 +366,9 @@ def read_moves(path, game_cls):
             move = g.parse_text(text)
         except ValueError as e:
             raise RefereeError("%s line %d: %s" % (path, n, e)) from None
+        why = setup_problem(g, len(moves), move)
+        if why:
+            raise RefereeError("%s line %d: %s" % (path, n, why))
         moves.append(g.code(move).decode())
     return moves
 
@@ -320,21 +380,122 @@ def read_board(path, game_cls):
     except OSError as e:
         raise RefereeError("cannot read %s: %s" % (path, e.strerror)) from None
     try:
-        return game_cls.moves_from_board(text)
+        moves = game_cls.moves_from_board(text)
     except BoardFileError as e:
         raise RefereeError("%s: %s" % (path, e)) from None
+    g = game_cls()
+    for k, code in enumerate(moves):
+        why = setup_problem(g, k, g.parse(code.encode()))
+        if why:
+            raise RefereeError("%s: %s" % (path, why))
+    return moves
+
+
+def check_output_file(path, option):
+    """RefereeError unless the file `path` (of `option`) can be written."""
+    if os.path.isdir(path):
+        raise RefereeError("%s %s is a directory; give a file name" % (option, path))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise RefereeError("%s %s: there is no directory %s" % (option, path, folder))
+    if not os.access(folder, os.W_OK):
+        raise RefereeError("%s %s: the directory %s is not writable" % (option, path, folder))
+
+
+# Transcript records: the fields the replay reads, each with a check and
+# what it should be.
+def _is_seat(v):
+    return type(v) is int and v in (0, 1)
+
+
+def _is_bytes(v):
+    return isinstance(v, str) and all(ord(c) < 256 for c in v)
+
+
+def _is_seconds(v):
+    return type(v) in (int, float) and v >= 0
+
+
+def _is_strings(v, n=None):
+    return isinstance(v, list) and all(isinstance(x, str) for x in v) and n in (None, len(v))
+
+
+RECORDS = {
+    "header": {"version": (lambda v: type(v) is int and v == TRANSCRIPT_VERSION,
+                           "%d (the version this referee reads)" % TRANSCRIPT_VERSION),
+               "game": (lambda v: isinstance(v, str) and v in games_mod.GAMES,
+                        " or ".join(sorted(games_mod.GAMES))),
+               "players": (lambda v: _is_strings(v, 2), "a list of the two players"),
+               "time_limit": (lambda v: _is_seconds(v) and v > 0, "a positive number of seconds"),
+               "sim_limit": (lambda v: _is_seconds(v) and v > 0, "a positive number of seconds")},
+    "game": {"first": (_is_seat, "0 or 1 (the player moving first)"),
+             "setup": (_is_strings, "a list of move codes")},
+    "x": {"p": (_is_seat, "0 or 1 (the player)"),
+          "sent": (_is_bytes, "a string (the bytes sent)"),
+          "got": (_is_bytes, "a string (the bytes received)"),
+          "s": (_is_seconds, "a number of seconds"),
+          "status": (lambda v: v in ("ok", "timeout", "closed"), '"ok", "timeout" or "closed"')},
+    "end": {"winner": (lambda v: v is None or _is_seat(v), "0, 1 or null"),
+            "reason": (lambda v: isinstance(v, str), "a string")},
+}
+_JSON_TYPES = ((dict, "object"), (list, "array"), (str, "string"), (bool, "true/false"),
+               ((int, float), "number"), (type(None), "null"))
+
+
+def _json_type(v):
+    return next(name for types, name in _JSON_TYPES if isinstance(v, types))
+
+
+def record_problem(rec, first):
+    """Why `rec` (one line of a transcript, the first if `first`) cannot be
+    replayed, or None."""
+    if not isinstance(rec, dict):
+        return "a JSON %s, not an object (a transcript holds one JSON object a line)" % _json_type(rec)
+    t = rec.get("t")
+    if first and t != "header":
+        return 'not a transcript header (the first line is {"t": "header", ...})'
+    if not isinstance(t, str) or t not in RECORDS:
+        return 'an unknown record type "t": %s (header, game, x or end)' % json.dumps(t)[:40]
+    for field, (ok, want) in RECORDS[t].items():
+        if field not in rec:
+            return 'a "%s" record without "%s" (%s)' % (t, field, want)
+        if not ok(rec[field]):
+            return 'a "%s" record whose "%s" is %s, not %s' % (t, field, json.dumps(rec[field])[:40],
+                                                             want)
+    return None
+
+
+def _transcript_record(path, n, line, first):
+    try:
+        rec = json.loads(line)
+    except ValueError as e:
+        raise RefereeError("%s line %d is not JSON (%s): not a referee transcript" % (path, n, e.msg)) \
+            from None
+    why = record_problem(rec, first)
+    if why:
+        raise RefereeError("%s line %d is %s" % (path, n, why))
+    return rec
 
 
 def read_transcript(path):
+    """The records of a transcript, each checked (RefereeError naming the
+    line and the problem)."""
     try:
         with open(path) as f:
-            recs = [json.loads(line) for line in f if line.strip()]
+            text = f.read()
     except OSError as e:
         raise RefereeError("cannot read %s: %s" % (path, e.strerror)) from None
-    except ValueError:
-        raise RefereeError("%s is not a referee transcript (JSON lines)" % path) from None
-    if not recs or recs[0].get("t") != "header" or recs[0].get("version") != TRANSCRIPT_VERSION:
-        raise RefereeError("%s is not a referee transcript (no header line)" % path)
+    except UnicodeDecodeError:
+        raise RefereeError("%s is not a referee transcript (not text)" % path) from None
+    if text.lstrip().startswith("["):
+        raise RefereeError("%s holds a JSON array; a referee transcript is JSON lines, one object "
+                           "a line" % path)
+    recs = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            recs.append(_transcript_record(path, n, line, not recs))
+    if not recs:
+        raise RefereeError("%s is empty: not a referee transcript" % path)
     return recs
 
 
@@ -354,15 +515,8 @@ def tournament_table(specs, results):
 
 
 # ------------------------------------------------------------------------------ CLI
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors."""
-
-    def error(self, message):
-        self.exit(2, "error: %s (see --help)\n" % message)
-
-
 def _parser():
-    p = _Parser(
+    p = Parser(
         prog="python -m host.referee",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play two players against each other over the contest protocol, "
@@ -372,10 +526,16 @@ def _parser():
                "  tcp:HOST:PORT     a board/program listening there (host.bridge --listen)\n"
                "  listen:PORT       wait for a board to connect (host.bridge --connect)\n"
                "  sim[:CONFIG]      the core's RTL in simulation through host.bridge\n"
-               "  golden[:BUDGET]   the golden model (budget %d by default)\n"
+               "  golden[:BUDGET]   the golden model; default budget: blokus %d (the core's own,\n"
+               "                    under 0.5 s a move), score4 %d (its own, 100 M nodes, is far\n"
+               "                    too slow in Python)\n"
                "  random            random legal moves (--seed)\n"
-               "  human             moves typed at the console ('b' board, 'h' help, 'q' quit)\n"
-               % (players_mod.KINDS, players_mod.GOLDEN_BUDGET))
+               "  human             moves typed at the console (53e0 or 5 3 e 0; 'h' lists the\n"
+               "                    commands: 'b' board, 'l' legal moves, 't' tiles, 'q' quit)\n"
+               "\nexit codes: 0 the games were played, 1 a replay diverges, 2 an error "
+               "(one line), 130 interrupted"
+               % (players_mod.KINDS, players_mod.GOLDEN_BUDGET["blokus"],
+                  players_mod.GOLDEN_BUDGET["score4"]))
     p.add_argument("game", nargs="?", choices=sorted(games_mod.GAMES), help="which game")
     p.add_argument("players", nargs="*", metavar="PLAYER", help="PLAYER1 (moves first) and PLAYER2")
     p.add_argument("--time-limit", type=float, metavar="S",
@@ -385,8 +545,12 @@ def _parser():
                    help="the same for sim players (default %g: simulated hardware is slow)"
                    % DEFAULT_SIM_LIMIT)
     p.add_argument("--human-limit", type=float, metavar="S", help="the same for people (default none)")
+    p.add_argument("--accept-timeout", type=float, default=players_mod.ACCEPT_TIMEOUT, metavar="S",
+                   help="seconds listen: and sim players wait for their board to connect "
+                        "(default %g)" % players_mod.ACCEPT_TIMEOUT)
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--step", action="store_true", help="step by step: wait for Enter after each move")
+    mode.add_argument("--step", action="store_true",
+                      help="step by step: after each move wait for a key (%s)" % STEP_KEYS)
     mode.add_argument("--continuous", action="store_true", help="continuous play (the default)")
     p.add_argument("--delay", type=float, default=0.0, metavar="S",
                    help="continuous mode: pause S seconds after each move")
@@ -397,7 +561,8 @@ def _parser():
     p.add_argument("--seed", type=int, help="seed of every random choice (printed when not given)")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--moves", metavar="FILE",
-                       help="initial moves, one code a line, played first (golden/random/human players)")
+                       help="initial moves, one code a line, played first (golden/random/human "
+                            "players); all checked before the game starts")
     start.add_argument("--board-in", metavar="FILE",
                        help="start from the position in this N/R/B board file")
     p.add_argument("--board-out", metavar="FILE", help="write the N/R/B board file after every move")
@@ -429,76 +594,134 @@ def run(argv=None, out=None, err=None, stdin=None):
         return 130
 
 
-def _run(args, out, err, stdin):
+class Plan:
+    """What to play: the game, the players, the games (first mover, initial
+    moves) and, for a replay, the recorded ends."""
+
+    def __init__(self, game_cls, specs, players, seed, games, ends=None, limits=None):
+        self.game_cls = game_cls
+        self.specs = specs
+        self.players = players
+        self.seed = seed
+        self.games = games
+        self.ends = ends
+        self.limits = limits         # a replay: the recorded (time limit, sim limit)
+
+
+def _check_args(args):
     for v, what in ((args.time_limit, "--time-limit"), (args.sim_limit, "--sim-limit"),
-                    (args.human_limit, "--human-limit"), (args.games, "--games")):
+                    (args.human_limit, "--human-limit"), (args.games, "--games"),
+                    (args.accept_timeout, "--accept-timeout")):
         _positive(v, what)
     if args.delay < 0:
         raise RefereeError("--delay must not be negative")
-    recorded = None
-    if args.replay:
-        if args.game or args.players:
-            raise RefereeError("--replay FILE takes no game or players: they are in the transcript")
-        recs = read_transcript(args.replay)
-        head = recs[0]
-        game_cls = games_mod.GAMES[head["game"]]
-        specs = head["players"]
-        per_player = [[r for r in recs if r.get("t") == "x" and r["p"] == i] for i in (0, 1)]
-        players = [players_mod.ReplayPlayer(s, per_player[i]) for i, s in enumerate(specs)]
-        recorded = [r for r in recs if r.get("t") in ("game", "end")]
-        seed = head.get("seed")
-        plan = [(r["first"], r["setup"]) for r in recorded if r["t"] == "game"]
-        ends = [r for r in recorded if r["t"] == "end"]
-    else:
-        if not args.game or len(args.players) != 2:
-            raise RefereeError("give a game and two players, e.g. `score4 golden random` (see --help)")
-        game_cls = games_mod.GAMES[args.game]
-        specs = args.players
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
-        players = [players_mod.parse_spec(s, "%d/%d" % (seed, i)) for i, s in enumerate(specs)]
-        if sum(1 for p in players if p.interactive) and args.games > 1:
-            raise RefereeError("a tournament cannot seat a human player")
-        setup = []
-        if args.moves:
-            setup = read_moves(args.moves, game_cls)
-        elif args.board_in:
-            setup = read_board(args.board_in, game_cls)
-        plan = [(i % 2, setup) for i in range(args.games)]
-    tournament = len(plan) > 1
+    if args.board_out:
+        check_output_file(args.board_out, "--board-out")
+
+
+def _replay_plan(args):
+    if args.game or args.players:
+        raise RefereeError("--replay FILE takes no game or players: they are in the transcript")
+    recs = read_transcript(args.replay)
+    head = recs[0]
+    recorded = [r for r in recs if r["t"] in ("game", "end")]
+    ends = [r for r in recorded if r["t"] == "end"]
+    stop = "the transcript ends here"
+    if ends and ends[-1]["reason"].startswith("abandoned: "):
+        stop = ends[-1]["reason"][len("abandoned: "):]
+    players = [players_mod.ReplayPlayer(spec, [r for r in recs if r["t"] == "x" and r["p"] == i], stop)
+               for i, spec in enumerate(head["players"])]
+    games = [(r["first"], r["setup"]) for r in recorded if r["t"] == "game"]
+    return Plan(games_mod.GAMES[head["game"]], head["players"], players, head.get("seed"), games, ends,
+                (head["time_limit"], head["sim_limit"]))
+
+
+def _new_plan(args):
+    if not args.game or len(args.players) != 2:
+        raise RefereeError("give a game and two players, e.g. `score4 golden random` (see --help)")
+    game_cls = games_mod.GAMES[args.game]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+    players = [players_mod.parse_spec(s, "%d/%d" % (seed, i)) for i, s in enumerate(args.players)]
+    if sum(1 for p in players if p.interactive) and args.games > 1:
+        raise RefereeError("a tournament cannot seat a human player")
+    setup = []
+    if args.moves:
+        setup = read_moves(args.moves, game_cls)
+    elif args.board_in:
+        setup = read_board(args.board_in, game_cls)
+    return Plan(game_cls, args.players, players, seed, [(i % 2, setup) for i in range(args.games)])
+
+
+def _introduce(plan, out):
+    """The seed, and who plays with which budget."""
+    out.write("seed %d (the same --seed replays every random choice)\n" % plan.seed)
+    for i, p in enumerate(plan.players):
+        out.write("Player %d: %s\n" % (i + 1, p.describe(plan.game_cls)))
+    out.flush()
+
+
+def _open_transcript(path):
+    if not path:
+        return None
+    try:
+        return open(path, "w")
+    except OSError as e:
+        raise RefereeError("cannot write %s: %s" % (path, e.strerror)) from None
+
+
+def _check_replayed(plan, n, res):
+    """ReplayDiverges unless game `n` ended as its transcript says."""
+    want = plan.ends[n - 1] if n - 1 < len(plan.ends) else None
+    if want is None or (want["winner"], want["reason"]) != (res["winner"], res["reason"]):
+        raise ReplayDiverges("game %d ends with %r, the transcript says %r"
+                             % (n, (res["winner"], res["reason"]),
+                                want and (want["winner"], want["reason"])))
+
+
+def _play_one(ref, n, first, setup):
+    """One game; a person leaving abandons it, and so do an interruption
+    and an error (recorded, then raised on)."""
+    try:
+        return ref.play(first, setup, n)
+    except Quit as e:
+        return ref.abandon(str(e))
+    except KeyboardInterrupt:
+        ref.abandon("interrupted")
+        raise
+    except RefereeError as e:
+        ref.abandon(str(e))
+        raise
+
+
+def _run(args, out, err, stdin):
+    _check_args(args)
+    plan = _replay_plan(args) if args.replay else _new_plan(args)
+    game_cls = plan.game_cls
+    tournament = len(plan.games) > 1
     quiet = args.quiet or (tournament and not args.show)
-    transcript = None
-    if args.transcript:
-        try:
-            transcript = open(args.transcript, "w")
-        except OSError as e:
-            raise RefereeError("cannot write %s: %s" % (args.transcript, e.strerror)) from None
-    ref = Referee(game_cls, players, time_limit=args.time_limit, sim_limit=args.sim_limit,
-                  human_limit=args.human_limit, step=args.step, delay=args.delay, quiet=quiet,
-                  board_out=args.board_out, transcript=transcript, out=out, err=err, stdin=stdin)
-    ref.announce_each = not tournament or args.show
-    ref.record(t="header", version=TRANSCRIPT_VERSION, game=game_cls.name, players=specs,
-               seed=seed, time_limit=ref.time_limit, sim_limit=ref.sim_limit)
     if not args.quiet and not args.replay:
-        out.write("seed %d (the same --seed replays every random choice)\n" % seed)
+        _introduce(plan, out)
+    transcript = _open_transcript(args.transcript)
+    time_limit, sim_limit = plan.limits or (args.time_limit, args.sim_limit)
+    ref = Referee(game_cls, plan.players, time_limit=time_limit, sim_limit=sim_limit,
+                  human_limit=args.human_limit, step=args.step, delay=args.delay, quiet=quiet,
+                  board_out=args.board_out, transcript=transcript, out=out, err=err, stdin=stdin,
+                  accept_timeout=args.accept_timeout)
+    ref.announce_each = not tournament or args.show
+    ref.record(t="header", version=TRANSCRIPT_VERSION, game=game_cls.name, players=plan.specs,
+               seed=plan.seed, time_limit=ref.time_limit, sim_limit=ref.sim_limit)
     results = []
     bar = None
     try:
         if tournament:
             from tqdm import tqdm
-            bar = tqdm(total=len(plan), desc="%s games" % game_cls.name, unit="game", file=err,
+            bar = tqdm(total=len(plan.games), desc="%s games" % game_cls.name, unit="game", file=err,
                        disable=None)
-        for n, (first, setup) in enumerate(plan, 1):
-            try:
-                res = ref.play(first, setup, n)
-            except Quit as e:
-                res = ref.abandon(str(e))
+        for n, (first, setup) in enumerate(plan.games, 1):
+            res = _play_one(ref, n, first, setup)
             results.append((res, first))
-            if recorded is not None:
-                want = ends[n - 1] if n - 1 < len(ends) else None
-                if want is None or (want["winner"], want["reason"]) != (res["winner"], res["reason"]):
-                    raise ReplayDiverges("game %d ends with %r, the transcript says %r"
-                                         % (n, (res["winner"], res["reason"]),
-                                            want and (want["winner"], want["reason"])))
+            if plan.ends is not None:
+                _check_replayed(plan, n, res)
             if bar is not None:
                 bar.update(1)
                 if quiet and not args.quiet:
@@ -514,7 +737,7 @@ def _run(args, out, err, stdin):
     if tournament:
         out.write("\n%s: %d games of %s, seats alternating\n%s\n" % (
             "Replay" if args.replay else "Tournament", len(results), game_cls.title,
-            tournament_table(specs, results)))
+            tournament_table(plan.specs, results)))
     if args.replay:
         out.write("replay: %d game(s) follow the transcript\n" % len(results))
     return 0

@@ -4,10 +4,12 @@ import io
 import json
 import socket
 import threading
+import time
 
 from golden.blokus import Session as BlokusSession
 from golden.score4 import Session as Score4Session
 from host import referee
+from host.players import GOLDEN_BUDGET
 
 
 def run_referee(argv, stdin=""):
@@ -22,13 +24,15 @@ def read_transcript(path):
         return [json.loads(line) for line in f]
 
 
-def golden_session(game, budget=300, team="01"):
+def golden_session(game, budget=None, team="01"):
+    """A golden session; budget None: what `golden` plays (GOLDEN_BUDGET)."""
+    budget = GOLDEN_BUDGET[game] if budget is None else budget
     if game == "score4":
         return Score4Session(budget=budget)
     return BlokusSession(budget=budget, team=team)
 
 
-def check_answers_against_golden(recs, player, game, budget=300, team="01"):
+def check_answers_against_golden(recs, player, game, budget=None, team="01"):
     """Every answer `player` gave equals a fresh golden session fed the same
     bytes (a new session at each hello). Returns the number of exchanges."""
     n = 0
@@ -82,3 +86,49 @@ class FakeBoard(threading.Thread):
                     return
                 if ans:
                     conn.sendall(ans)
+
+
+def free_port():
+    """A TCP port nobody listens on (now)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    return port
+
+
+class ConnectingBoard(threading.Thread):
+    """A board that connects to a referee's listen:PORT `delay` seconds
+    after it starts (retrying until the referee listens), then answers like a
+    golden session, a CR/LF after each answer (the referee skips them)."""
+
+    def __init__(self, port, game, delay=0.0, budget=1):
+        super().__init__(daemon=True)
+        self.port = port
+        self.delay = delay
+        self.session = golden_session(game, budget)
+        self.connected_at = None
+        self.start()
+
+    def _connect(self):
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                return socket.create_connection(("127.0.0.1", self.port))
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def run(self):
+        time.sleep(self.delay)
+        with self._connect() as conn:
+            self.connected_at = time.monotonic()
+            while True:
+                try:
+                    data = conn.recv(100)
+                except OSError:          # the referee closes with our last CR/LF unread
+                    return
+                if not data:
+                    return
+                conn.sendall(self.session.feed(data) + b"\r\n")

@@ -6,8 +6,8 @@ import pytest
 from golden.blokus import board as bboard
 from golden.score4 import board as sboard
 from host import games
-from host.tests.helpers import (FakeBoard, check_answers_against_golden, read_transcript,
-                                run_referee)
+from host.tests.helpers import (ConnectingBoard, FakeBoard, check_answers_against_golden,
+                                free_port, read_transcript, run_referee)
 
 
 def _replay_board(game, recs):
@@ -295,7 +295,9 @@ def test_help(capsys):
     with pytest.raises(SystemExit) as e:
         run_referee(["--help"])
     assert e.value.code == 0
-    assert "golden[:BUDGET]   the golden model (budget 300 by default)" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "golden[:BUDGET]   the golden model; default budget: blokus 262143" in text
+    assert "score4 300" in text and "--accept-timeout S" in text
 
 
 # ------------------------------------------------------------ modes, listen
@@ -303,40 +305,15 @@ def test_step_by_step_mode():
     code, out, err = run_referee(["score4", "golden", "random", "--step", "--seed", "1"],
                                  stdin="\nb\n\nc\n")
     assert code == 0 and err == ""
-    assert out.count("[Enter] next move, c continuous, b board, q quit: ") == 4
+    assert out.count("(Enter: next move, c: continuous, b: board, h: help, q: quit) ") == 4
     assert "won the game" in out or "Draw game" in out
     code, out, err = run_referee(["score4", "golden", "random", "--step"], stdin="\nq\n")
     assert out.count("== Move") == 2 and "** Game abandoned (q)." in out
 
 
 def test_listen_player_waits_for_a_board():
-    import socket
-    import threading
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = probe.getsockname()[1]
-    probe.close()
-
-    def board():
-        from host.tests.helpers import golden_session
-        s = golden_session("blokus", 1)
-        for _ in range(200):
-            try:
-                conn = socket.create_connection(("127.0.0.1", port))
-                break
-            except OSError:
-                import time
-                time.sleep(0.05)
-        with conn:
-            while True:
-                try:
-                    data = conn.recv(100)
-                except OSError:          # the referee closes with our last CR/LF unread
-                    return
-                if not data:
-                    return
-                conn.sendall(s.feed(data) + b"\r\n")     # CR/LF after each answer: skipped
-    threading.Thread(target=board, daemon=True).start()
+    port = free_port()
+    ConnectingBoard(port, "blokus")
     code, out, err = run_referee(["blokus", "golden", "listen:%d" % port, "--seed", "1"])
     assert code == 0, err
     assert "Waiting on TCP port %d" % port in out

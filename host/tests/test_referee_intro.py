@@ -1,0 +1,55 @@
+"""The referee says on screen who plays with which budget (`make play`:
+GAME sim golden), and `golden` without a budget plays the game's default."""
+import pytest
+
+from golden.blokus import search as blokus_search
+from host import games, players
+from host.players import PlayerError
+from host.tests.helpers import check_answers_against_golden, read_transcript, run_referee
+
+
+def _no_simulation(monkeypatch):
+    """sim players introduce themselves but start no simulation here."""
+    def refuse(self, game_cls, referee):
+        raise PlayerError("no simulation in this test")
+    monkeypatch.setattr(players.SimPlayer, "open", refuse)
+
+
+@pytest.mark.parametrize("game,sim,golden", [
+    ("blokus", "sim (configuration blokus_fast: budget 2, team Tb, 3686400 Hz)",
+     "golden (budget %d)" % blokus_search.DEFAULT_BUDGET),
+    ("score4", "sim (configuration score4_fast: budget 300, 307200 Hz)", "golden (budget 300)"),
+])
+def test_make_play_says_which_budgets_play(monkeypatch, game, sim, golden):
+    _no_simulation(monkeypatch)
+    code, out, err = run_referee([game, "sim", "golden", "--seed", "1"])
+    assert err == "error: no simulation in this test\n"
+    assert "Player 1: %s\nPlayer 2: %s\n" % (sim, golden) in out
+
+
+def test_sim_configuration_named(monkeypatch):
+    _no_simulation(monkeypatch)
+    code, out, err = run_referee(["blokus", "golden:7", "sim:blokus_think", "--seed", "1"])
+    assert "Player 1: golden:7 (budget 7)\nPlayer 2: sim:blokus_think (configuration blokus_think: " \
+           "budget 40, team Tb, 3686400 Hz)\n" in out
+    code, out, err = run_referee(["blokus", "golden", "sim:score4_fast"])
+    assert code == 2 and err == "error: configuration 'score4_fast' builds 'score4', not the blokus core\n"
+
+
+def test_other_players_introduced(tmp_path):
+    code, out, err = run_referee(["score4", "random", "golden:50", "--seed", "1"])
+    assert code == 0
+    assert "Player 1: random (uniformly random legal moves)\nPlayer 2: golden:50 (budget 50)\n" in out
+    code, out, err = run_referee(["score4", "random", "golden:50", "--seed", "1", "--quiet"])
+    assert "Player 1:" not in out
+
+
+def test_golden_plays_the_blokus_default_budget(tmp_path):
+    assert players.GOLDEN_BUDGET == {"blokus": blokus_search.DEFAULT_BUDGET, "score4": 300}
+    t = tmp_path / "t.jsonl"
+    code, out, err = run_referee(["blokus", "golden", "random", "--seed", "2", "--transcript", str(t)])
+    assert code == 0 and err == "" and "violation" not in out
+    recs = read_transcript(t)
+    assert check_answers_against_golden(recs, 0, "blokus", budget=blokus_search.DEFAULT_BUDGET) > 10
+    # well within the Blokus time limit (it is one of the checks the golden player gets)
+    assert max(r["s"] for r in recs if r["t"] == "x" and r["p"] == 0) < games.BlokusGame.time_limit
