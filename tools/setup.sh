@@ -48,6 +48,13 @@ command -v gcc >/dev/null 2>&1 || apt_install gcc          # the compiled Score-
 # 2. Python environment
 PY=${PYTHON:-python3}
 if ! command -v "$PY" >/dev/null 2>&1; then apt_install python3 python3-venv; fi
+# the pinned packages need Python 3.10 or newer (pytest 9.2): say so, not pip's error
+if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    found=$("$PY" -c 'import platform; print(platform.python_version())' 2>/dev/null || echo unknown)
+    echo "setup: error: $PY is Python $found; the pinned packages need Python 3.10 or newer." >&2
+    echo "setup: install one (e.g. apt-get install python3.11) and run: PYTHON=python3.11 make setup" >&2
+    exit 1
+fi
 if [ ! -x "$VENV/bin/python" ]; then
     say "creating $VENV"
     if ! "$PY" -m venv "$VENV" 2>/dev/null; then

@@ -16,7 +16,7 @@ never wraps into a board cell.
 Tiles and orientations
 ----------------------
 ``TILES[t]`` is the orientation-0 5 x 5 drawing of tile ``t`` (0..20 for
-'a'..'u') exactly as in ``shared/spec/blokus-duo.md``.  ``ORIENT[r]`` maps
+'a'..'u') exactly as in ``docs/protocol-blokus.md``.  ``ORIENT[r]`` maps
 (row, col) of the grid G_r to the (row, col) of T it reads (the spec table).
 ``OFFSETS[t][r]`` lists the (drow, dcol) of the squares of G_r relative to the
 centre (2, 2): with the centre on (X, Y) a square covers (X + dcol, Y + drow).

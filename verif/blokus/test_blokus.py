@@ -10,12 +10,12 @@ from verif import runner
 
 
 @pytest.mark.parametrize("config,tests", [
+    ("blokus_full", ["BlokusGames", "BlokusCoreAll21"]),      # the longest: first
     ("blokus_fast", ["BlokusGames", "BlokusCorners", "BlokusOpponentAll21",
                      "BlokusHostFast", "BlokusHostSlow"]),
     ("blokus_budget1", ["BlokusGames", "BlokusCorners"]),
     ("blokus_think", ["BlokusGames"]),
     ("blokus_deep", ["BlokusDeep"]),
-    ("blokus_full", ["BlokusGames", "BlokusCoreAll21"]),
 ])
 def test_core(config, tests):
     runner.run(config, "verif.blokus.tb_blokus", testcase=tests)
