@@ -322,8 +322,7 @@ class SimCore:
         from cocotb_tools.check_results import get_results
         from cocotb_tools.runner import get_runner
         from hdl import build
-        from verif.runner import top_module
-        from verif.tb import ENV_CONFIG
+        from simulation.runner import ENV_CONFIG, top_module
         import json
         top = top_module(self.cfg)
         sources = [p for p in sources if os.path.basename(p) == top + ".v"]

@@ -1,7 +1,7 @@
 """Functional coverage: per-run XML from cocotb-coverage, merged, rendered.
 
 Every testbench run writes its coverage_db to the file named by
-TB_COVERAGE_XML (set by verif.runner) when its test ends. `make coverage`
+TB_COVERAGE_XML (set by simulation.runner) when its test ends. `make coverage`
 then runs
 
     python -m verif.coverage [--sim-dir build/sim] [--out build/coverage] [--require-full]

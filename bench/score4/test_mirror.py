@@ -46,7 +46,7 @@ HUGE_EVERY = 500                    #   (i // CHUNKS) % HUGE_EVERY == HUGE_EVERY
 
 
 def run_seed():
-    """$SEED (shared with the rest of the regression, see verif.runner), else
+    """$SEED (shared with the rest of the regression, see simulation.seed), else
     one chosen now and exported so xdist workers agree."""
     if not os.environ.get("SEED"):
         os.environ["SEED"] = str(random.SystemRandom().randrange(1, 2 ** 31))

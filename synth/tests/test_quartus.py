@@ -190,7 +190,7 @@ def test_cli_check_fails_on_a_broken_project(projects, tmp_path):
 def test_team_and_budget_reach_the_board(tmp_path):
     """`make quartus TEAM=Zq BUDGET=2`: the project's own Verilog, simulated at
     the board's 50 MHz and 115200 baud, answers `0` with `1Zq` and shows Zq."""
-    from verif.runner import simulate
+    from simulation.runner import simulate
 
     r = subprocess.run(["make", "-s", "quartus", "TEAM=Zq", "BUDGET=2",
                         "PY=%s" % sys.executable, "QUARTUS_OUT=%s" % (tmp_path / "q")],

@@ -6,7 +6,7 @@ search runs in full), one whole game at the real 50 MHz / 115200
 configuration, and the DE2 top."""
 import pytest
 
-from verif import runner
+from simulation import runner
 
 
 @pytest.mark.parametrize("config,tests", [

@@ -3,7 +3,7 @@
 protocol corners only: its games never reach a full-board draw."""
 import pytest
 
-from verif import runner
+from simulation import runner
 
 
 def test_search_engine():

