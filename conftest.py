@@ -1,7 +1,7 @@
 """pytest options shared by every test folder."""
 import pytest
 
-from verif.runner import run_seed
+from simulation.seed import run_seed
 
 
 def pytest_addoption(parser):
