@@ -53,41 +53,61 @@ def _uart_echo(cfg):
 
 def _score4_search(cfg):
     """The Score-4 search engine alone (unit-tested against the golden search)."""
-    from myhdl import ResetSignal, Signal, intbv
+    from myhdl import ResetSignal
 
     from hdl.score4.checker import SCORE_MAX, SCORE_MIN
     from hdl.score4.search import NODE_BITS, score4_search
+    from hdl.signals import flag, signed, unsigned
 
-    b = lambda n: Signal(intbv(0)[n:])
-    inst = score4_search(Signal(bool(0)), ResetSignal(0, active=1, isasync=False),
-                         Signal(bool(0)), b(64), b(64), b(NODE_BITS), Signal(bool(0)),
-                         Signal(bool(0)), b(4), b(NODE_BITS), b(7),
-                         Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(3), b(32))
+    inst = score4_search(flag(), ResetSignal(0, active=1, isasync=False), flag(), unsigned(64),
+                         unsigned(64), unsigned(NODE_BITS), flag(), flag(), unsigned(4),
+                         unsigned(NODE_BITS), unsigned(7), signed(SCORE_MIN, SCORE_MAX),
+                         unsigned(3), unsigned(32))
     return [("score4_search", inst)]
+
+
+def _blokus_search(cfg):
+    """The Blokus search engine alone (its cycle counts: hdl/tests, bench/blokus).
+    Its ports are clk, rst, budget and command_*, answer_*, report_* (the
+    interfaces of hdl/blokus/search_ports.py, as MyHDL names their Signals)."""
+    from myhdl import ResetSignal
+
+    from hdl.blokus.search import NODE_BITS, blokus_search
+    from hdl.blokus.search_ports import SearchAnswer, SearchCommand, SearchReport
+    from hdl.signals import flag, unsigned
+
+    inst = blokus_search(flag(), ResetSignal(0, active=1, isasync=False), SearchCommand(),
+                         unsigned(NODE_BITS), SearchAnswer(), SearchReport())
+    return [("blokus_search", inst)]
 
 
 def _score4(cfg):
     """The Score-4 core: score4_top and the DE2 top level score4_de2."""
+    from hdl.core_ports import core_pins
+    from hdl.de2_panel import de2_pins
     from hdl.score4.de2 import score4_de2
-    from hdl.score4.ports import de2_signals, top_signals
+    from hdl.score4.ports import Score4Status
     from hdl.score4.top import score4_top
 
-    budget = cfg.budget if cfg.budget is not None else _golden_default("score4")
-    return [("score4_top", score4_top(*top_signals(), divisor=cfg.divisor, budget=budget)),
-            ("score4_de2", score4_de2(*de2_signals(), divisor=cfg.divisor, budget=budget))]
+    kw = dict(divisor=cfg.divisor,
+              budget=cfg.budget if cfg.budget is not None else _golden_default("score4"))
+    return [("score4_top", score4_top(*core_pins(), **Score4Status().ports(), **kw)),
+            ("score4_de2", score4_de2(*de2_pins(), **kw))]
 
 
 def _blokus(cfg):
     """The Blokus Duo core: blokus_top and the DE2 top level blokus_de2."""
     from hdl.blokus.de2 import blokus_de2
-    from hdl.blokus.ports import de2_signals, top_signals
+    from hdl.blokus.ports import BlokusStatus
     from hdl.blokus.top import blokus_top
+    from hdl.core_ports import core_pins
+    from hdl.de2_panel import de2_pins
 
     budget = cfg.budget if cfg.budget is not None else _golden_default("blokus")
     team = cfg.team if cfg.team is not None else DEFAULT_TEAM
     kw = dict(divisor=cfg.divisor, budget=budget, team=team, stall_cycles=cfg.stall_cycles)
-    return [("blokus_top", blokus_top(*top_signals(), **kw)),
-            ("blokus_de2", blokus_de2(*de2_signals(), **kw))]
+    return [("blokus_top", blokus_top(*core_pins(), **BlokusStatus().ports(), **kw)),
+            ("blokus_de2", blokus_de2(*de2_pins(), **kw))]
 
 
 DEFAULT_TEAM = "01"
@@ -115,6 +135,7 @@ def _game(core):
 UNITS = {
     "uart_echo": (_uart_echo, 115200, False),
     "score4_search": (_score4_search, 9600, False),
+    "blokus_search": (_blokus_search, 115200, False),
     "score4": (_score4, 9600, True),
     "blokus": (_blokus, 115200, True),
 }

@@ -44,6 +44,8 @@ CONFIGS = {
     "score4_budget1": Config("score4", 32 * 9600, 9600, 1, None),
     "score4_think": Config("score4", 32 * 9600, 9600, 20000, None),   # ~200 byte times a move
     "score4_50m": Config("score4", DEFAULT_CLK_HZ, 9600, 300, None),
+    # Blokus Duo search engine alone (its ports carry the budget)
+    "blokus_search": Config("blokus_search", DEFAULT_CLK_HZ, 115200, None, None),
     # Blokus Duo core: 32 clocks per bit and a few candidates a move per commit
     # (one candidate costs about one byte time there); the real clock
     "blokus_fast": Config("blokus", 32 * 115200, 115200, 2, "Tb"),

@@ -12,13 +12,23 @@ async def send(seq, data, kind=BYTES, **kw):
     await seq.finish_item(item)
 
 
+async def send_after(seq, prefix, data, kind=BYTES, **kw):
+    """Send the partial message `prefix` (if any), then `data` as one item of
+    `kind`: a byte, fault or pause that hits the parser in that state."""
+    if prefix:
+        await send(seq, prefix)
+    await send(seq, data, kind, **kw)
+
+
 class Exchange(uvm_sequence):
-    """Base: send a message and wait for the core's complete answer. A core's
-    testbench subclasses it with `timeout_ps()`, how long an answer may take."""
+    """Base: send a message and wait for the core's complete answer. How long
+    an answer may take comes from the core's adapter ("CORE" in the ConfigDB,
+    a verif.core_env.Core)."""
 
     async def pre_body(self):
         self.sb = ConfigDB().get(None, "", "SCOREBOARD")
         self.cfg = ConfigDB().get(None, "", "CFG")
+        self.core = ConfigDB().get(None, "", "CORE")
 
     async def ask(self, data):
         """Send `data` as one run; return the core's answer (waits for it)."""
@@ -29,4 +39,4 @@ class Exchange(uvm_sequence):
         return self.sb.exchanges[-1].actual if len(self.sb.exchanges) > before else b""
 
     def timeout_ps(self):
-        raise NotImplementedError("a core's Exchange says how long an answer may take")
+        return self.core.answer_timeout_ps(self.cfg)

@@ -8,6 +8,10 @@ from cocotb.triggers import ClockCycles
 
 from simulation.runner import ENV_CONFIG, ENV_COVERAGE  # noqa: F401 (set by simulation.runner)
 
+# Set, it gives a Blokus testbench's golden model this team code instead of the
+# core's: a deliberate fault that the scoreboard must catch (verif/blokus/test_blokus.py).
+ENV_GOLDEN_TEAM = "TB_GOLDEN_TEAM"
+
 
 class TbConfig:
     """The build configuration as the testbench sees it (read from TB_CONFIG)."""

@@ -18,9 +18,13 @@ with the golden rules and returns the position seen from the side to move
   was run anyway.
 * ``BIG``: positions with many legal moves (the largest in real games are
   around 800-870, a few plies into the game), kept as move codes so they do
-  not depend on the search: found by ``python -m bench.blokus.mirror_positions
-  --find-big`` over games of two kinds (random first moves then the search,
-  played by the mirror for speed; or random play); the test checks their size.
+  not depend on the search: found by ``python -m bench.blokus.mirror
+  --find-big GAMES`` over games of two kinds (random first moves then the
+  search, played by the mirror for speed; or random play); the test checks
+  their size.
+
+This module does not import the mirror (which imports it for ``--speed`` and
+``--find-big``): functions that need a fast search take it as an argument.
 """
 import random
 
@@ -109,13 +113,12 @@ def big_positions():
     return [("big%d" % i, replay(seat, codes)) for i, (seat, codes) in enumerate(BIG)]
 
 
-def speed_positions():
+def speed_positions(search):
     """Fixed positions for the speed measurement: the opening, the BIG ones,
-    and a mid-game and a late position of game 0 of ``golden_game`` (played
-    by the mirror for speed: only the position matters here)."""
-    from . import mirror
+    and a mid-game and a late position of game 0 of ``golden_game``, played
+    by ``search`` (the mirror's, for speed: only the position matters here)."""
     out = [("opening (seat 5)", B.Position("5"))] + big_positions()
-    game = golden_game(0, chooser=mirror.search)
+    game = golden_game(0, chooser=search)
     mid = [g for g in game if g[2] is not None and 150 <= g[2].moves <= 400]
     late = [g for g in game if g[2] is not None and 10 <= g[2].moves < 60]
     if mid:
@@ -125,11 +128,10 @@ def speed_positions():
     return out
 
 
-def find_big(games, top):
-    """Print the ``top`` largest positions over the first 12 plies of
-    ``games`` games of each kind: random first moves then the search (the
-    mirror, for speed), and random play. Codes printed for BIG."""
-    from . import mirror
+def find_big(games, top, choose):
+    """Lines for BIG: the ``top`` largest positions over the first 12 plies of
+    ``games`` games of each kind: random first moves then ``choose(position)``
+    (the mirror's search, for speed), and random play."""
     found = []
     for g in range(games):
         for kind in ("golden", "random"):
@@ -145,26 +147,13 @@ def find_big(games, top):
                 elif kind == "random" or len(codes) < 2:
                     m = rng.choice(moves)
                 else:
-                    m = mirror.choose(pos)
+                    m = choose(pos)
                 codes.append(move_str(m))
                 pos.apply(ME, m)
                 pos = swapped(pos)
     found.sort(reverse=True)
+    lines = []
     for n, kind, seat, codes in found[:top]:
         assert len(B.legal_moves(replay(seat, codes), ME)) == n
-        print("    (%r, %r),  # %d, %s" % (seat, codes, n, kind))
-
-
-def main(argv=None):
-    import argparse
-    ap = argparse.ArgumentParser(prog="python -m bench.blokus.mirror_positions",
-                                 description="List positions with many legal moves.")
-    ap.add_argument("--find-big", type=int, default=200, metavar="GAMES",
-                    help="games of each kind to scan (default 200)")
-    ap.add_argument("--top", type=int, default=10)
-    args = ap.parse_args(argv)
-    find_big(args.find_big, args.top)
-
-
-if __name__ == "__main__":
-    main()
+        lines.append("    (%r, %r),  # %d, %s" % (seat, codes, n, kind))
+    return lines

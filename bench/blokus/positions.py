@@ -26,8 +26,10 @@ import sys
 from collections import namedtuple
 
 from golden.blokus.board import ME, OPP, Position, game_over, legal_moves
-from golden.blokus.encoding import OTHER_SEAT, TILE_SIZE
+from golden.blokus.encoding import TILE_SIZE
 from golden.blokus.search import DEFAULT_BUDGET, search
+
+from .mirror_positions import swapped
 
 Record = namedtuple("Record", "game ply mover seat position opp_moves moves")
 Record.__doc__ = """One position of a game.
@@ -52,15 +54,8 @@ PAIRINGS = (
 
 
 def view(pos, player):
-    """Position ``pos`` (seen from its ME) seen from ``player``."""
-    if player == ME:
-        return pos.copy()
-    q = Position(OTHER_SEAT[pos.seat])
-    q.cells = [pos.cells[OPP], pos.cells[ME]]
-    q.used = [pos.used[OPP], pos.used[ME]]
-    q.last = [pos.last[OPP], pos.last[ME]]
-    q.passes = pos.passes
-    return q
+    """Position ``pos`` (seen from its ME) seen from ``player`` (a copy)."""
+    return pos.copy() if player == ME else swapped(pos)
 
 
 def choose(name, pos, moves, rng):

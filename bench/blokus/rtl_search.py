@@ -72,11 +72,13 @@ module bench_tb;
     reg [319:0] words [0:%(last)d];   // the command stream (unused tail: END)
     reg [319:0] w;
     integer i, n;
-    blokus_search dut(.clk(clk), .rst(rst), .cmd(cmd), .start(start), .c_seat_a(c_seat_a),
-                      .c_pass(c_pass), .c_x(c_x), .c_y(c_y), .c_t(c_t), .c_r(c_r),
-                      .budget(budget), .done(done), .legal(legal), .m_pass(m_pass),
-                      .m_x(m_x), .m_y(m_y), .m_t(m_t), .m_r(m_r), .nodes(nodes),
-                      .score(score), .cycles(cycles));
+    blokus_search dut(.clk(clk), .rst(rst), .command_op(cmd), .command_start(start),
+                      .command_seat_a(c_seat_a), .command_is_pass(c_pass), .command_x(c_x),
+                      .command_y(c_y), .command_tile(c_t), .command_digit(c_r),
+                      .budget(budget), .answer_done(done), .answer_legal(legal),
+                      .answer_is_pass(m_pass), .answer_x(m_x), .answer_y(m_y),
+                      .answer_tile(m_t), .answer_digit(m_r), .report_nodes(nodes),
+                      .report_score(score), .report_cycles(cycles));
     always #10 clk = ~clk;
     // Where a search spends its cycles, by the engine's state (read from the
     // engine, not driven): its scans (ROOT_LOAD, SCAN, BSTOP), phase 1's
@@ -163,27 +165,11 @@ endmodule
 
 
 def convert(vdir):
-    """The engine alone as Verilog (deterministic names); the file's path."""
-    code = r"""
-import sys
-from myhdl import ResetSignal, Signal, intbv
-from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN, blokus_search
-b = lambda n: Signal(intbv(0)[n:])
-inst = blokus_search(Signal(bool(0)), ResetSignal(0, active=1, isasync=False), b(2),
-                     Signal(bool(0)), Signal(bool(0)), Signal(bool(0)), b(4), b(4), b(5), b(3),
-                     b(NODE_BITS), Signal(bool(0)), Signal(bool(0)), Signal(bool(0)), b(4), b(4),
-                     b(5), b(3), b(NODE_BITS), Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(32))
-inst.convert(hdl="Verilog", path=sys.argv[1], name="blokus_search", testbench=False,
-             no_myhdl_header=True)
-"""
-    import sys
+    """The engine alone as Verilog (hdl.build's blokus_search unit); the file's path."""
+    from hdl import build, configs
+
     os.makedirs(vdir, exist_ok=True)
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONWARNINGS="ignore")
-    r = subprocess.run([sys.executable, "-c", code, vdir], cwd=str(REPO), env=env,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError("MyHDL conversion of blokus_search failed:\n" + r.stderr[-3000:])
-    return os.path.join(vdir, "blokus_search.v")
+    return build.convert(configs.get("blokus_search"), vdir)[0]
 
 
 def build_binary():

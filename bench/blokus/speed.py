@@ -22,15 +22,14 @@ import os
 import statistics
 import sys
 import time
+from collections import namedtuple
 
-from tqdm import tqdm
-
+from bench.common.rtl_speed import CLK_HZ, check_options, simulate, write_report
 from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, TOP_K, search
 from hdl.blokus import (CYCLES_PER_NODE, FIXED_CYCLES, PER_KEPT, SCAN, SCAN_CYCLES, TARGET_S,
                         TIME_LIMIT_S, largest_budget, worst_case_cycles)
 from hdl.blokus.search import PIPE
 
-CLK_HZ = 50000000
 TARGET_MOVEGEN_S = 1e-3
 TARGET_NODES_PER_S = 5e6
 BUDGETS = (1, 10, 100, 1000)
@@ -48,13 +47,6 @@ def ms(cycles):
 
 def met(ok):
     return "**met**" if ok else "**not met**"
-
-
-def parse_budgets(text):
-    budgets = [int(b) for b in text.split(",") if b.strip()]
-    if not budgets or min(budgets) < 1 or max(budgets) > MAX_BUDGET:
-        raise ValueError
-    return budgets
 
 
 def golden_results(recs, budgets, bar):
@@ -109,7 +101,7 @@ def pct(part, whole):
     return 100.0 * part / whole
 
 
-def main(argv=None):
+def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m bench.blokus.speed",
                                 description=__doc__.split("\n\n")[0])
     p.add_argument("--positions", type=int, default=64,
@@ -124,84 +116,104 @@ def main(argv=None):
     p.add_argument("--out", default=os.path.join("bench", "results", "blokus-speed.md"),
                    help="report file (default bench/results/blokus-speed.md)")
     args = p.parse_args(argv)
-    try:
-        budgets = parse_budgets(args.budgets)
-    except ValueError:
-        p.error("--budgets takes integers in 1..%d separated by commas, e.g. 1,10,100"
-                % MAX_BUDGET)
-    if DEFAULT_BUDGET not in budgets:
-        budgets.append(DEFAULT_BUDGET)
-    if args.positions < 1:
-        p.error("--positions must be at least 1")
-    if args.games < 1:
-        p.error("--games must be at least 1")
+    check_options(p, args, MAX_BUDGET, {"positions": 1, "games": 1})
+    if DEFAULT_BUDGET not in args.budgets:
+        args.budgets.append(DEFAULT_BUDGET)
+    return args
+
+
+Run = namedtuple("Run", "records recs budgets results by full moves n_pos started")
+Run.__doc__ = """What the RTL did: records (every position of the games), recs
+(the positions measured), budgets, results (in jobs_index order), by ((position
+index, budget) -> result), full (the default-budget results by position), moves
+(legal moves by position), n_pos, started (time.time() at the start)."""
+
+
+def measure(args):
+    """Play the games, run the RTL on the chosen positions at every budget,
+    check every search against golden: a Run."""
+    from tqdm import tqdm
 
     from bench.blokus.positions import pool, select
     from bench.blokus.rtl_search import run_jobs
 
-    t_start = time.time()
+    started = time.time()
     bar = tqdm(total=args.games, desc="games", unit="game", file=sys.stderr)
     records = pool(args.games, args.seed, progress=lambda g: bar.update(1))
     bar.close()
     recs = select(records, args.positions)
     if not recs:
         raise SystemExit("error: the games gave no position with a legal move")
-    largest = max(r.moves for r in records)
-
-    index = jobs_index(recs, budgets)
+    index = jobs_index(recs, args.budgets)
     jobs = [(recs[i].position, recs[i].opp_moves, b) for i, b in index]
     print("building the RTL harness (MyHDL conversion + verilator, cached) ...", file=sys.stderr)
-    bar = tqdm(total=len(jobs), desc="RTL (Verilator)", unit="search", file=sys.stderr)
-    try:
-        results = run_jobs(jobs, progress=lambda r: bar.update(1))
-    except (RuntimeError, ValueError) as exc:
-        raise SystemExit("error: %s" % exc)
-    bar.close()
-    sim_s = sum(r["wall_s"] for r in results)
-    sim_cycles = sum(r["cycles"] for r in results)
-
+    results = simulate(run_jobs, jobs, "RTL (Verilator)", "search")
     bar = tqdm(total=len(jobs), desc="golden check", unit="search", file=sys.stderr)
-    want = golden_results(recs, budgets, bar)
+    want = golden_results(recs, args.budgets, bar)
     bar.close()
-    check(recs, budgets, results, want)
-
+    check(recs, args.budgets, results, want)
     by = {(i, b): r for (i, b), r in zip(index, results)}
-    full = [by[i, DEFAULT_BUDGET] for i in range(len(recs))]
-    moves = [r.moves for r in recs]
-    n_pos = len(recs)
+    return Run(records, recs, args.budgets, results, by,
+               [by[i, DEFAULT_BUDGET] for i in range(len(recs))], [r.moves for r in recs],
+               len(recs), started)
 
-    L = []
-    L += ["## Speed (RTL, Verilator)", "",
-          "The search engine RTL (`hdl/blokus/search.py`, converted by MyHDL) under "
-          "`verilator --binary` (`bench/blokus/rtl_search.py`), clock cycles counted by the "
-          "engine's own `cycles` output and split by engine state by the testbench; every time "
-          "below is at the DE2's 50 MHz clock. %d searches on %d positions at budgets %s, every "
-          "answer checked equal to `golden.blokus.search.search` (move, nodes, score), every "
-          "phase 1 checked to issue min(legal moves, budget) nodes, every cycle count checked "
-          "within `hdl.blokus.worst_case_cycles(nodes)`: **no mismatch**. "
-          "Simulated %d cycles in %.0f s (%.0f k cycles/s)."
-          % (len(jobs), n_pos, ", ".join(str(b) for b in budgets), sim_cycles, sim_s,
-             sim_cycles / max(sim_s, 1e-9) / 1e3), ""]
 
-    L += ["### Positions", "",
-          "From %d seeded games (seed %d) between golden players: the core's search at budgets "
-          "1, 10, 100, 1000 and %d, `greedy` (a random move of the biggest tile it can place) "
-          "and `random`, the first move of each side random (`bench/blokus/positions.py`). "
-          "The %d largest positions of the games (most legal moves for the side to move) and "
-          "%d spread over the plies. Legal moves of the side to move: min %d, median %d, "
-          "max %d (the largest in all %d positions of the games: %d)."
-          % (args.games, args.seed, DEFAULT_BUDGET, max(1, n_pos // 4),
-             n_pos - max(1, n_pos // 4), min(moves), statistics.median(moves), max(moves),
-             len(records), largest), "",
-          "How a position is loaded: `CMD_NEW(seat)`, then the board's own squares and used "
-          "tiles written into the engine's `occ_me` / `used_me` registers by the testbench "
-          "(a bench-only shortcut: the board's earlier moves came from other players, and "
-          "only `CMD_SEARCH` applies a board move), then every opponent move of the game "
-          "through `CMD_OPP` (each must be accepted as legal), then the measured `CMD_SEARCH`.",
-          ""]
+def scan1_cycles(run):
+    """Phase 1's scan (move generation) at the default budget, by position."""
+    return [r["c_scan1"] for r in run.full]
 
-    # -- move generation: phase 1's scan at the default budget (every legal move issued)
-    scan1 = [r["c_scan1"] for r in full]
+
+def nodes_per_second(run):
+    """(nodes per second at 50 MHz, mean cycles per node) over the default-budget searches."""
+    mean_cpn = sum(r["cycles"] for r in run.full) / float(sum(r["nodes"] for r in run.full))
+    return CLK_HZ / mean_cpn, mean_cpn
+
+
+def slowest(run):
+    """The index of the default-budget search that took the most cycles."""
+    return max(range(run.n_pos), key=lambda i: run.full[i]["cycles"])
+
+
+def summary_section(run):
+    sim_s = sum(r["wall_s"] for r in run.results)
+    sim_cycles = sum(r["cycles"] for r in run.results)
+    return ["## Speed (RTL, Verilator)", "",
+            "The search engine RTL (`hdl/blokus/search.py`, converted by MyHDL) under "
+            "`verilator --binary` (`bench/blokus/rtl_search.py`), clock cycles counted by the "
+            "engine's own `cycles` output and split by engine state by the testbench; every time "
+            "below is at the DE2's 50 MHz clock. %d searches on %d positions at budgets %s, every "
+            "answer checked equal to `golden.blokus.search.search` (move, nodes, score), every "
+            "phase 1 checked to issue min(legal moves, budget) nodes, every cycle count checked "
+            "within `hdl.blokus.worst_case_cycles(nodes)`: **no mismatch**. "
+            "Simulated %d cycles in %.0f s (%.0f k cycles/s)."
+            % (len(run.results), run.n_pos, ", ".join(str(b) for b in run.budgets), sim_cycles,
+               sim_s, sim_cycles / max(sim_s, 1e-9) / 1e3), ""]
+
+
+def positions_section(args, run):
+    moves, n_pos = run.moves, run.n_pos
+    return ["### Positions", "",
+            "From %d seeded games (seed %d) between golden players: the core's search at budgets "
+            "1, 10, 100, 1000 and %d, `greedy` (a random move of the biggest tile it can place) "
+            "and `random`, the first move of each side random (`bench/blokus/positions.py`). "
+            "The %d largest positions of the games (most legal moves for the side to move) and "
+            "%d spread over the plies. Legal moves of the side to move: min %d, median %d, "
+            "max %d (the largest in all %d positions of the games: %d)."
+            % (args.games, args.seed, DEFAULT_BUDGET, max(1, n_pos // 4),
+               n_pos - max(1, n_pos // 4), min(moves), statistics.median(moves), max(moves),
+               len(run.records), max(r.moves for r in run.records)), "",
+            "How a position is loaded: `CMD_NEW(seat)`, then the board's own squares and used "
+            "tiles written into the engine's `occ_me` / `used_me` registers by the testbench "
+            "(a bench-only shortcut: the board's earlier moves came from other players, and "
+            "only `CMD_SEARCH` applies a board move), then every opponent move of the game "
+            "through `CMD_OPP` (each must be accepted as legal), then the measured `CMD_SEARCH`.",
+            ""]
+
+
+def movegen_section(run):
+    """Move generation: phase 1's scan at the default budget (every legal move issued)."""
+    full, moves, n_pos, recs = run.full, run.moves, run.n_pos, run.recs
+    scan1 = scan1_cycles(run)
     per_move = [r["c_scan1"] / float(m) for r, m in zip(full, moves)]
     extra = [r["c_scan1"] - CYCLES_PER_NODE * m for r, m in zip(full, moves)]
     wi = max(range(n_pos), key=lambda i: scan1[i])
@@ -209,156 +221,178 @@ def main(argv=None):
     scans2 = sum(r["scans2"] for r in full)
     c_scan2 = sum(r["c_scan2"] for r in full)
     worst_gen = max(scan1)
-    L += ["### Move generation", "",
-          "A scan streams the side to move's forbidden and anchor maps through a 5 x 5 window "
-          "(`blokus_checker`: all 91 shapes tested at once), one window step a cycle, %d steps "
-          "a board, and issues each legal move it finds into the evaluation pipeline, one "
-          "every other cycle, in scan order (a step with k >= 1 legal moves takes 2 + 2k - 1 "
-          "cycles at most: its lowest shape is registered); then the pipeline drains (%d "
-          "stages). Phase 1's scan (`ROOT_LOAD`, `SCAN`, `BSTOP` with "
-          "`phase2` clear, timed by the testbench from the engine's state) is the move "
-          "generation of the side to move: at the default budget it generates and issues "
-          "**all** its legal moves (the testbench counts the nodes entering the pipeline: "
-          "equal to the legal moves in every position). Its cycles at the default budget:"
-          % (SCAN, PIPE), "",
-          "| phase-1 scan (move generation) | cycles | at 50 MHz |", "|---|---|---|",
-          "| median over the %d positions (median %d legal moves) | %d | %s |"
-          % (n_pos, statistics.median(moves), statistics.median(scan1),
-             us(statistics.median(scan1))),
-          "| **worst**: %s ply %d, %d legal moves | %d | **%s** |"
-          % (recs[wi].game, recs[wi].ply, moves[wi], scan1[wi], us(scan1[wi])),
-          "| the largest position (%d legal moves) | %d | %s |"
-          % (moves[bi], scan1[bi], us(scan1[bi])),
-          "| cycles per legal move, median / worst over positions (worst: fewest moves) "
-          "| %.2f / %.2f | |" % stats(per_move),
-          "| cycles per legal move, all positions (sum of cycles / sum of legal moves) | %.3f | |"
-          % (sum(scan1) / float(sum(moves))),
-          "| cycles besides %d per legal move (scan - %d x moves), min / max; `SCAN_CYCLES` = "
-          "1 + 2 x %d + %d + 1 | %d / %d (bound %d) | |"
-          % (CYCLES_PER_NODE, CYCLES_PER_NODE, SCAN, PIPE, min(extra), max(extra),
-             SCAN_CYCLES), "",
-          "Phase 2 scans the opponent's replies to each kept candidate the same way: %d such "
-          "scans in the default-budget searches, %.0f cycles each on average (a scan that "
-          "an alpha-beta cut ends stops early)." % (scans2, c_scan2 / float(max(scans2, 1)))]
-    if 1 in budgets:
-        b1 = [by[i, 1]["cycles"] for i in range(n_pos)]
-        L += ["", "Budget 1 (the first legal move in scan order, evaluated and answered: the "
-              "scan stops at the next legal move, if any): median %d, worst %d cycles = %s "
-              "worst, whole search." % (statistics.median(b1), max(b1), us(max(b1)))]
-    L += ["", "Target: move generation < 1 ms: %s (worst %s)." % (
+    lines = ["### Move generation", "",
+             "A scan streams the side to move's forbidden and anchor maps through a 5 x 5 window "
+             "(`blokus_checker`: all 91 shapes tested at once), one window step a cycle, %d steps "
+             "a board, and issues each legal move it finds into the evaluation pipeline, one "
+             "every other cycle, in scan order (a step with k >= 1 legal moves takes 2 + 2k - 1 "
+             "cycles at most: its lowest shape is registered); then the pipeline drains (%d "
+             "stages). Phase 1's scan (`ROOT_LOAD`, `SCAN`, `BSTOP` with "
+             "`phase2` clear, timed by the testbench from the engine's state) is the move "
+             "generation of the side to move: at the default budget it generates and issues "
+             "**all** its legal moves (the testbench counts the nodes entering the pipeline: "
+             "equal to the legal moves in every position). Its cycles at the default budget:"
+             % (SCAN, PIPE), "",
+             "| phase-1 scan (move generation) | cycles | at 50 MHz |", "|---|---|---|",
+             "| median over the %d positions (median %d legal moves) | %d | %s |"
+             % (n_pos, statistics.median(moves), statistics.median(scan1),
+                us(statistics.median(scan1))),
+             "| **worst**: %s ply %d, %d legal moves | %d | **%s** |"
+             % (recs[wi].game, recs[wi].ply, moves[wi], scan1[wi], us(scan1[wi])),
+             "| the largest position (%d legal moves) | %d | %s |"
+             % (moves[bi], scan1[bi], us(scan1[bi])),
+             "| cycles per legal move, median / worst over positions (worst: fewest moves) "
+             "| %.2f / %.2f | |" % stats(per_move),
+             "| cycles per legal move, all positions (sum of cycles / sum of legal moves) "
+             "| %.3f | |" % (sum(scan1) / float(sum(moves))),
+             "| cycles besides %d per legal move (scan - %d x moves), min / max; `SCAN_CYCLES` = "
+             "1 + 2 x %d + %d + 1 | %d / %d (bound %d) | |"
+             % (CYCLES_PER_NODE, CYCLES_PER_NODE, SCAN, PIPE, min(extra), max(extra),
+                SCAN_CYCLES), "",
+             "Phase 2 scans the opponent's replies to each kept candidate the same way: %d such "
+             "scans in the default-budget searches, %.0f cycles each on average (a scan that "
+             "an alpha-beta cut ends stops early)." % (scans2, c_scan2 / float(max(scans2, 1)))]
+    if 1 in run.budgets:
+        b1 = [run.by[i, 1]["cycles"] for i in range(n_pos)]
+        lines += ["", "Budget 1 (the first legal move in scan order, evaluated and answered: the "
+                  "scan stops at the next legal move, if any): median %d, worst %d cycles = %s "
+                  "worst, whole search." % (statistics.median(b1), max(b1), us(max(b1)))]
+    lines += ["", "Target: move generation < 1 ms: %s (worst %s)." % (
         met(worst_gen / float(CLK_HZ) < TARGET_MOVEGEN_S), us(worst_gen)), ""]
+    return lines
 
-    # -- per budget
-    L += ["### Cycles per move", "",
-          "| budget | nodes median | nodes worst | cycles median | cycles worst | worst at "
-          "50 MHz | bound for worst's nodes | cycles/node median | cycles/node worst |",
-          "|---|---|---|---|---|---|---|---|---|"]
-    for b in budgets:
-        rs = [by[i, b] for i in range(n_pos)]
+
+def budgets_section(run):
+    """Cycles per move at each budget."""
+    lines = ["### Cycles per move", "",
+             "| budget | nodes median | nodes worst | cycles median | cycles worst | worst at "
+             "50 MHz | bound for worst's nodes | cycles/node median | cycles/node worst |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for b in run.budgets:
+        rs = [run.by[i, b] for i in range(run.n_pos)]
         cyc = [r["cycles"] for r in rs]
         w = max(rs, key=lambda r: r["cycles"])
         cpn = [r["cycles"] / float(r["nodes"]) for r in rs if r["nodes"]]
-        L.append("| %d%s | %d | %d | %d | %d | %s | %d | %.2f | %.2f |" % (
+        lines.append("| %d%s | %d | %d | %d | %d | %s | %d | %.2f | %.2f |" % (
             b, " (default)" if b == DEFAULT_BUDGET else "",
             statistics.median(r["nodes"] for r in rs), max(r["nodes"] for r in rs),
             statistics.median(cyc), max(cyc), ms(max(cyc)), worst_case_cycles(w["nodes"]),
             statistics.median(cpn), max(cpn)))
-    L += ["", "Cycles per node here are whole searches divided by their nodes: they include "
-          "each scan's %d window steps and drain, phase 2's bookkeeping and the answer's "
-          "placement, so they are highest at small budgets and on positions with few legal "
-          "moves. Searches spend far fewer nodes than the default budget (a full search "
-          "evaluates every legal move, then the replies to at most %d of them)."
-          % (SCAN, TOP_K), ""]
+    lines += ["", "Cycles per node here are whole searches divided by their nodes: they include "
+              "each scan's %d window steps and drain, phase 2's bookkeeping and the answer's "
+              "placement, so they are highest at small budgets and on positions with few legal "
+              "moves. Searches spend far fewer nodes than the default budget (a full search "
+              "evaluates every legal move, then the replies to at most %d of them)."
+              % (SCAN, TOP_K), ""]
+    return lines
 
-    # -- per node at the default budget
+
+def per_node_section(run):
+    """Per node (one move evaluated) at the default budget."""
+    full = run.full
     tot_c = sum(r["cycles"] for r in full)
     tot_n = sum(r["nodes"] for r in full)
     tot_e = sum(r["entered"] for r in full)
     tot_cuts = sum(r["cuts"] for r in full)
-    mean_cpn = tot_c / float(tot_n)
-    nps = CLK_HZ / mean_cpn
+    nps, mean_cpn = nodes_per_second(run)
     disc = [r["entered"] - r["nodes"] for r in full]
-    L += ["### Per node (one move evaluated) at the default budget", "",
-          "A node is issued into the %d-stage evaluation pipeline by the scan, at most one "
-          "every other cycle (`CYCLES_PER_NODE` = %d): its shape shifted into place, the "
-          "position after it registered as the maps' inputs, the board's and then (players "
-          "swapped) the opponent's reach through the one `blokus_reach` unit on consecutive "
-          "cycles, the score."
-          % (PIPE, CYCLES_PER_NODE), "",
-          "| measure | value |", "|---|---|",
-          "| cycles per node, whole searches (sum of cycles / sum of nodes) | %.2f |" % mean_cpn,
-          "| cycles per node, whole search, median / worst over positions | %.2f / %.2f |"
-          % stats([r["cycles"] / float(r["nodes"]) for r in full]),
-          "| **nodes (moves evaluated) per second at 50 MHz**, whole searches | **%.1f M** |"
-          % (nps / 1e6),
-          "| nodes per second while the scan issues (one every %d cycles) | %.0f M |"
-          % (CYCLES_PER_NODE, CLK_HZ / 1e6 / CYCLES_PER_NODE),
-          "| nodes entered the pipeline / counted (`nodes`) | %d / %d |" % (tot_e, tot_n),
-          "| entered but discarded by alpha-beta cuts: total (%.1f %% of entered), per search "
-          "median / worst; cuts | %d (%.1f %%), %d / %d; %d cuts |"
-          % (pct(tot_e - tot_n, tot_e), tot_e - tot_n, pct(tot_e - tot_n, tot_e),
-             statistics.median(disc), max(disc), tot_cuts),
-          "| cycles that issue a node (entered / all cycles) | %.1f %% |" % pct(tot_e, tot_c), "",
-          "Where the default-budget searches spend their cycles (all positions): phase-1 scan "
-          "(the board's moves generated and evaluated) %.1f %%, phase-2 scans (the replies) "
-          "%.1f %%, placements through the pipeline's shifters (`PW1` to `PW3`: each kept "
-          "candidate examined, the answer) %.1f %%, phase-2 bookkeeping (`P2_*`, `ROOT_PREP`) %.1f %%, the "
-          "rest (start, `FINISH`, `FIRST_*`, `APPLY_ME`) %.1f %%. Of the scans' cycles, %.1f %% "
-          "issue a node; the rest are the cycle after each node (one enters every other "
-          "cycle), `ROOT_LOAD`, window steps and pipeline drains."
-          % (tuple(pct(sum(r[k] for r in full), tot_c) for k in SPLIT)
-             + (pct(tot_e, sum(r["c_scan1"] + r["c_scan2"] for r in full)),)),
-          "", "Target: >= 5 M nodes/s: %s (%.1f M nodes/s over whole searches, %.1f x the "
-          "target)." % (met(nps >= TARGET_NODES_PER_S), nps / 1e6, nps / TARGET_NODES_PER_S),
-          ""]
+    return ["### Per node (one move evaluated) at the default budget", "",
+            "A node is issued into the %d-stage evaluation pipeline by the scan, at most one "
+            "every other cycle (`CYCLES_PER_NODE` = %d): its shape shifted into place, the "
+            "position after it registered as the maps' inputs, the board's and then (players "
+            "swapped) the opponent's reach through the one `blokus_reach` unit on consecutive "
+            "cycles, the score."
+            % (PIPE, CYCLES_PER_NODE), "",
+            "| measure | value |", "|---|---|",
+            "| cycles per node, whole searches (sum of cycles / sum of nodes) | %.2f |" % mean_cpn,
+            "| cycles per node, whole search, median / worst over positions | %.2f / %.2f |"
+            % stats([r["cycles"] / float(r["nodes"]) for r in full]),
+            "| **nodes (moves evaluated) per second at 50 MHz**, whole searches | **%.1f M** |"
+            % (nps / 1e6),
+            "| nodes per second while the scan issues (one every %d cycles) | %.0f M |"
+            % (CYCLES_PER_NODE, CLK_HZ / 1e6 / CYCLES_PER_NODE),
+            "| nodes entered the pipeline / counted (`nodes`) | %d / %d |" % (tot_e, tot_n),
+            "| entered but discarded by alpha-beta cuts: total (%.1f %% of entered), per search "
+            "median / worst; cuts | %d (%.1f %%), %d / %d; %d cuts |"
+            % (pct(tot_e - tot_n, tot_e), tot_e - tot_n, pct(tot_e - tot_n, tot_e),
+               statistics.median(disc), max(disc), tot_cuts),
+            "| cycles that issue a node (entered / all cycles) | %.1f %% |" % pct(tot_e, tot_c), "",
+            "Where the default-budget searches spend their cycles (all positions): phase-1 scan "
+            "(the board's moves generated and evaluated) %.1f %%, phase-2 scans (the replies) "
+            "%.1f %%, placements through the pipeline's shifters (`PW1` to `PW3`: each kept "
+            "candidate examined, the answer) %.1f %%, phase-2 bookkeeping (`P2_*`, `ROOT_PREP`) %.1f %%, the "
+            "rest (start, `FINISH`, `FIRST_*`, `APPLY_ME`) %.1f %%. Of the scans' cycles, %.1f %% "
+            "issue a node; the rest are the cycle after each node (one enters every other "
+            "cycle), `ROOT_LOAD`, window steps and pipeline drains."
+            % (tuple(pct(sum(r[k] for r in full), tot_c) for k in SPLIT)
+               + (pct(tot_e, sum(r["c_scan1"] + r["c_scan2"] for r in full)),)),
+            "", "Target: >= 5 M nodes/s: %s (%.1f M nodes/s over whole searches, %.1f x the "
+            "target)." % (met(nps >= TARGET_NODES_PER_S), nps / 1e6, nps / TARGET_NODES_PER_S),
+            ""]
 
-    # -- default budget
-    wi = max(range(n_pos), key=lambda i: full[i]["cycles"])
+
+def default_budget_section(run):
+    """The default budget: measured searches and the analytic bound."""
+    full, recs = run.full, run.recs
+    wi = slowest(run)
     wr = full[wi]
     bound = worst_case_cycles(DEFAULT_BUDGET)
-    L += ["### Default budget", "",
-          "Default budget %d nodes (`golden.blokus.search.DEFAULT_BUDGET` = `MAX_BUDGET`, the "
-          "18-bit node counter's limit; `hdl.blokus.largest_budget(50 MHz, %.1f s)` = %d: the "
-          "counter, not the time, limits it). Real searches spend far fewer: at most %d nodes "
-          "here." % (DEFAULT_BUDGET, TARGET_S, largest_budget(CLK_HZ, TARGET_S),
-                     max(r["nodes"] for r in full)), "",
-          "| | cycles | at 50 MHz |", "|---|---|---|",
-          "| measured median over the %d positions | %d | %s |" % (
-              n_pos, statistics.median(r["cycles"] for r in full),
-              ms(statistics.median(r["cycles"] for r in full))),
-          "| **measured worst**: %s ply %d, %d legal moves, %d nodes | %d | **%s** |"
-          % (recs[wi].game, recs[wi].ply, recs[wi].moves, wr["nodes"], wr["cycles"],
-             ms(wr["cycles"])),
-          "| bound for that search, `worst_case_cycles(%d)` | %d | %s |" % (
-              wr["nodes"], worst_case_cycles(wr["nodes"]), ms(worst_case_cycles(wr["nodes"]))),
-          "| **analytic bound** `worst_case_cycles(%d)` = `FIXED_CYCLES` %d + %d x %d (any "
-          "position) | %d | **%s** |" % (DEFAULT_BUDGET, FIXED_CYCLES, CYCLES_PER_NODE,
-                                         DEFAULT_BUDGET, bound, ms(bound)), "",
-          "`FIXED_CYCLES` = start + phase 1's scan besides its nodes (`SCAN_CYCLES` = %d) + "
-          "%d kept candidates x `PER_KEPT` = %d + a budget stop's drain + the answer "
-          "(`hdl/blokus/__init__.py`)." % (SCAN_CYCLES, TOP_K, PER_KEPT), "",
-          "Target: default worst case <= %.1f s (limit %.0f s): %s (measured %s, bound %s)."
-          % (TARGET_S, TIME_LIMIT_S, met(bound / float(CLK_HZ) <= TARGET_S), ms(wr["cycles"]),
-             ms(bound)), ""]
+    return ["### Default budget", "",
+            "Default budget %d nodes (`golden.blokus.search.DEFAULT_BUDGET` = `MAX_BUDGET`, the "
+            "18-bit node counter's limit; `hdl.blokus.largest_budget(50 MHz, %.1f s)` = %d: the "
+            "counter, not the time, limits it). Real searches spend far fewer: at most %d nodes "
+            "here." % (DEFAULT_BUDGET, TARGET_S, largest_budget(CLK_HZ, TARGET_S),
+                       max(r["nodes"] for r in full)), "",
+            "| | cycles | at 50 MHz |", "|---|---|---|",
+            "| measured median over the %d positions | %d | %s |" % (
+                run.n_pos, statistics.median(r["cycles"] for r in full),
+                ms(statistics.median(r["cycles"] for r in full))),
+            "| **measured worst**: %s ply %d, %d legal moves, %d nodes | %d | **%s** |"
+            % (recs[wi].game, recs[wi].ply, recs[wi].moves, wr["nodes"], wr["cycles"],
+               ms(wr["cycles"])),
+            "| bound for that search, `worst_case_cycles(%d)` | %d | %s |" % (
+                wr["nodes"], worst_case_cycles(wr["nodes"]), ms(worst_case_cycles(wr["nodes"]))),
+            "| **analytic bound** `worst_case_cycles(%d)` = `FIXED_CYCLES` %d + %d x %d (any "
+            "position) | %d | **%s** |" % (DEFAULT_BUDGET, FIXED_CYCLES, CYCLES_PER_NODE,
+                                           DEFAULT_BUDGET, bound, ms(bound)), "",
+            "`FIXED_CYCLES` = start + phase 1's scan besides its nodes (`SCAN_CYCLES` = %d) + "
+            "%d kept candidates x `PER_KEPT` = %d + a budget stop's drain + the answer "
+            "(`hdl/blokus/__init__.py`)." % (SCAN_CYCLES, TOP_K, PER_KEPT), "",
+            "Target: default worst case <= %.1f s (limit %.0f s): %s (measured %s, bound %s)."
+            % (TARGET_S, TIME_LIMIT_S, met(bound / float(CLK_HZ) <= TARGET_S), ms(wr["cycles"]),
+               ms(bound)), ""]
 
-    L += ["### Against the targets", "",
-          "| target | measured | |", "|---|---|---|",
-          "| move generation < 1 ms | %s worst, %s median (phase-1 scan: all legal moves of "
-          "the side to move generated and issued; up to %d moves) | %s |"
-          % (us(worst_gen), us(statistics.median(scan1)), max(moves),
-             met(worst_gen / float(CLK_HZ) < TARGET_MOVEGEN_S)),
-          "| >= 5 M nodes/s | %.1f M nodes/s (whole searches at the default budget; %.2f "
-          "cycles/node) | %s |" % (nps / 1e6, mean_cpn, met(nps >= TARGET_NODES_PER_S)),
-          "| default worst case <= %.1f s | %s measured, %s bound | %s |"
-          % (TARGET_S, ms(wr["cycles"]), ms(bound), met(bound / float(CLK_HZ) <= TARGET_S)),
-          "", "Run: `python -m bench.blokus.speed --positions %d --games %d --seed %d "
-          "--budgets %s` (%.0f s)." % (args.positions, args.games, args.seed,
-                                       ",".join(str(b) for b in budgets), time.time() - t_start)]
 
-    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
-    with open(args.out, "w") as f:
-        f.write("\n".join(L) + "\n")
-    print("wrote %s" % args.out)
+def targets_section(args, run):
+    """The three targets side by side, and the command that measured them."""
+    scan1 = scan1_cycles(run)
+    worst_gen = max(scan1)
+    nps, mean_cpn = nodes_per_second(run)
+    worst_cycles = run.full[slowest(run)]["cycles"]
+    bound = worst_case_cycles(DEFAULT_BUDGET)
+    return ["### Against the targets", "",
+            "| target | measured | |", "|---|---|---|",
+            "| move generation < 1 ms | %s worst, %s median (phase-1 scan: all legal moves of "
+            "the side to move generated and issued; up to %d moves) | %s |"
+            % (us(worst_gen), us(statistics.median(scan1)), max(run.moves),
+               met(worst_gen / float(CLK_HZ) < TARGET_MOVEGEN_S)),
+            "| >= 5 M nodes/s | %.1f M nodes/s (whole searches at the default budget; %.2f "
+            "cycles/node) | %s |" % (nps / 1e6, mean_cpn, met(nps >= TARGET_NODES_PER_S)),
+            "| default worst case <= %.1f s | %s measured, %s bound | %s |"
+            % (TARGET_S, ms(worst_cycles), ms(bound), met(bound / float(CLK_HZ) <= TARGET_S)),
+            "", "Run: `python -m bench.blokus.speed --positions %d --games %d --seed %d "
+            "--budgets %s` (%.0f s)." % (args.positions, args.games, args.seed,
+                                         ",".join(str(b) for b in run.budgets),
+                                         time.time() - run.started)]
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    run = measure(args)
+    lines = (summary_section(run) + positions_section(args, run) + movegen_section(run)
+             + budgets_section(run) + per_node_section(run) + default_budget_section(run)
+             + targets_section(args, run))
+    write_report(args.out, lines)
     return 0
 
 

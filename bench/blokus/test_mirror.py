@@ -47,7 +47,6 @@ its chunks passed on the current sources.
     MIRROR_POSITIONS=3000 .venv/bin/python -m pytest -n 2 bench/blokus/test_mirror.py
     SEED=123 .venv/bin/python -m pytest bench/blokus/test_mirror.py     # replay
 """
-import os
 import random
 
 import pytest
@@ -55,8 +54,10 @@ import pytest
 from golden.blokus import board as B
 from golden.blokus import search as S
 from golden.blokus.encoding import ALL_TILES
+from simulation.seed import run_seed
 
 from bench.blokus import mirror
+from bench.common.mirror import log_uniform_budget, planned_positions, proof_run_id
 from bench.blokus import mirror_positions as P
 
 CHUNKS = 10
@@ -70,18 +71,6 @@ BIG_FULL = 2                   # BIG positions searched in full per commit
 PHASE2_STEP = 400              # M + a random 2..this
 
 
-def run_seed():
-    """$SEED (shared with the rest of the regression), else one chosen now and
-    exported so xdist workers agree."""
-    if not os.environ.get("SEED"):
-        os.environ["SEED"] = str(random.SystemRandom().randrange(1, 2 ** 31))
-    return int(os.environ["SEED"])
-
-
-def num_positions():
-    return int(os.environ.get("MIRROR_POSITIONS", str(DEFAULT_POSITIONS)))
-
-
 def proof_run(n):
     """A proof run (more than the per-commit positions): more games, every
     BIG in full."""
@@ -90,10 +79,6 @@ def proof_run(n):
 
 def num_games(n):
     return max(GAMES, n // POSITIONS_PER_GAME) if proof_run(n) else GAMES
-
-
-def random_budget(rng):
-    return int(round(RANDOM_BUDGET_MAX ** rng.random()))
 
 
 def phase2_budgets(rng, full):
@@ -125,7 +110,7 @@ def check(pos, budget, where, want=None, full=None):
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_mirror_equals_golden(chunk):
-    seed, n = run_seed(), num_positions()
+    seed, n = run_seed(), planned_positions(DEFAULT_POSITIONS)
     games = num_games(n)
     big_full = len(P.BIG) if proof_run(n) else BIG_FULL
     print("mirror vs golden: seed %d, %d random positions, %d golden games, chunk %d/%d "
@@ -141,7 +126,7 @@ def test_mirror_equals_golden(chunk):
             assert mirror.reach(pos, player) == S.reach(pos, player), (where, player, pos)
         full = check(pos, S.DEFAULT_BUDGET, where)
         searches += 1
-        budgets = [1, 2, random_budget(rng)] + phase2_budgets(rng, full)
+        budgets = [1, 2, log_uniform_budget(rng, RANDOM_BUDGET_MAX)] + phase2_budgets(rng, full)
         for budget in budgets:
             r = check(pos, budget, where, full=full)
             phase2 += r.nodes > r.moves
@@ -189,8 +174,9 @@ def test_mirror_equals_golden(chunk):
     print("  %d positions, %d searches (%d ending in phase 2), most legal moves %d, "
           "seats to move %s" % (positions, searches, phase2, most, sorted(seats)))
     assert positions and searches
-    mirror.record_proof_chunk("%d-%d-%d" % (seed, n, CHUNKS), chunk, CHUNKS,
-                              positions, searches, randoms, n, seed)
+    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
+                              planned=n, random_positions=randoms, positions=positions,
+                              searches=searches)
 
 
 def test_constants_come_from_golden():

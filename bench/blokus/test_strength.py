@@ -10,8 +10,8 @@ from golden.blokus.encoding import TILE_SIZE, decode_move
 
 from bench.blokus import strength as ST
 from bench.blokus.mirror_positions import big_positions, random_position
-
-REPO = ST.REPO
+from bench.common import match as harness
+from bench.common.mirror import REPO
 
 
 def test_greedy_takes_largest_tile_then_most_new_corners():
@@ -43,11 +43,17 @@ def test_first_is_first_legal_move():
         assert ST.first_move(pos) == B.legal_moves(pos, B.ME)[0]
 
 
+def _match(opponents, budget=50):
+    return harness.Match(ST.GAME, budget=budget, seed=7, games=4, jobs=1, opponents=opponents,
+                         opening_plies=2, engine=None, out="unused.md", command="test")
+
+
 @pytest.mark.parametrize("opp", ST.OPPONENTS)
 def test_games_are_legal_complete_and_reproducible(opp):
+    match = _match([opp])
     for g in range(4):
-        r = ST.play_game((opp, g, 50, 7))
-        seat, first = ST.game_setup(g)
+        r = harness.play_game(match, opp, g)
+        seat, first = ST.GAME.setup(g)
         assert (r["seat"], r["mirror_first"]) == (seat, first)
         # replay: every move legal, the game over exactly at the end
         pos = B.Position(seat)
@@ -62,17 +68,48 @@ def test_games_are_legal_complete_and_reproducible(opp):
         left = (B.squares_left(pos, B.ME), B.squares_left(pos, B.OPP))
         assert r["left"] == left
         assert r["result"] == ("W" if left[0] < left[1] else "L" if left[0] > left[1] else "D")
-        again = ST.play_game((opp, g, 50, 7))
+        assert r["score"] == (B.score(pos, B.ME), B.score(pos, B.OPP))
+        again = harness.play_game(match, opp, g)
         assert again["moves"] == r["moves"] and again["left"] == r["left"]
-    assert {(ST.game_setup(g)) for g in range(4)} == {
+    assert {(ST.GAME.setup(g)) for g in range(4)} == {
         ("5", True), ("5", False), ("A", True), ("A", False)}
 
 
-def test_tally():
-    games = [{"result": x, "left": (a, b)} for x, a, b in
-             (("W", 0, 10), ("D", 5, 5), ("L", 9, 3), ("W", 1, 2))]
-    w, d, l_, pct, margin = ST.tally(games)
-    assert (w, d, l_) == (2, 1, 1) and pct == 62.5 and margin == (10 + 0 - 6 + 1) / 4.0
+def test_both_first_moves_are_random_and_the_mirror_searches_from_its_second():
+    match = _match(["first"])
+    records = [harness.play_game(match, "first", g) for g in range(8)]
+    assert len({tuple(r["moves"][:2]) for r in records}) > 4      # openings differ
+    for r in records:
+        ours = 0 if r["mirror_first"] else 1
+        assert len(r["searches"]) == len([k for k in range(2, r["plies"]) if k % 2 == ours])
+
+
+def test_an_illegal_move_or_a_false_pass_is_refused():
+    board = ST.Board("5")
+    with pytest.raises(harness.IllegalMove):
+        board.play(B.ME, (0, 0, 20, 0))                 # not on the start cell
+    with pytest.raises(harness.IllegalMove, match="pass as first move"):
+        board.play(B.ME, None)
+    rng = random.Random(4)
+    for side in (B.ME, B.OPP):
+        board.play(side, ST.random_move(board.view(side), rng))
+    with pytest.raises(harness.IllegalMove, match="a pass with a legal move"):
+        board.play(B.ME, None)
+
+
+def test_margin():
+    games = [{"left": (a, b)} for a, b in ((0, 10), (5, 5), (9, 3), (1, 2))]
+    assert ST.margin(games) == (10 + 0 - 6 + 1) / 4.0
+
+
+def test_engine_dialect_round_trip():
+    d = ST.GAME.dialect()
+    for _, pos in big_positions()[:1]:
+        for m in B.legal_moves(pos, B.ME)[:50] + [None]:
+            assert d.parse_move(d.move_text(m)) == m
+    assert d.move_text(None) == "pass" and d.parse_move("PASS") is None
+    with pytest.raises(ValueError):
+        d.parse_move("zz99")
 
 
 def test_cli_help_and_errors_without_traceback(capsys, tmp_path):
@@ -80,7 +117,7 @@ def test_cli_help_and_errors_without_traceback(capsys, tmp_path):
         ST.main(["--help"])
     assert e.value.code == 0 and "--games" in capsys.readouterr().out
     for bad in (["--games", "0"], ["--opponents", "nobody"], ["--budget", "0"],
-                ["--games", "x"], ["--jobs", "0"]):
+                ["--games", "x"], ["--jobs", "0"], ["--opponents", "engine"]):
         with pytest.raises(SystemExit) as e:
             ST.main(bad)
         assert e.value.code == 2 and "error" in capsys.readouterr().err, bad

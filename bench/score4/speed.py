@@ -18,14 +18,13 @@ import os
 import statistics
 import sys
 
-from tqdm import tqdm
-
+from bench.common.rtl_speed import CLK_HZ, check_options, simulate, write_report
+from bench.score4 import mirror
 from bench.score4.positions import positions
 from golden.score4.board import Position
-from golden.score4.search import DEFAULT_BUDGET, search
+from golden.score4.search import DEFAULT_BUDGET, MAX_BUDGET, search
 from hdl.score4 import CYCLES_PER_NODE, FIXED_CYCLES, worst_case_cycles
 
-CLK_HZ = 50000000
 PYTHON_CHECK_LIMIT = 200000     # nodes per position the Python model checks in reasonable time
 
 
@@ -35,10 +34,9 @@ def reference(mine, theirs, budget):
         r = search(Position(mine, theirs), budget)
         return "golden", (r.move, r.nodes, r.depth)
     try:
-        from bench.score4 import mirror
-    except Exception:
+        m = mirror.search(mine, theirs, budget)
+    except mirror.MirrorBuildError:                 # no C compiler: left unchecked
         return None, None
-    m = mirror.search(mine, theirs, budget)
     return "mirror", (m[0], m[1], m[2])
 
 
@@ -58,13 +56,14 @@ def check(jobs, results):
 
 def run(jobs, label):
     from bench.score4.rtl_search import run_jobs
-    bar = tqdm(total=len(jobs), desc=label, unit="move", file=sys.stderr)
-    results = run_jobs(jobs, progress=lambda r: bar.update(1))
-    bar.close()
-    return results
+    return simulate(run_jobs, jobs, label, "move")
 
 
-def main(argv=None):
+def checked_text(checked):
+    return ", ".join("%d %s" % (v, k) for k, v in checked.items() if v)
+
+
+def parse_args(argv):
     p = argparse.ArgumentParser(prog="python -m bench.score4.speed", description=__doc__.split("\n\n")[0])
     p.add_argument("--budgets", default="1000,10000,100000,1000000",
                    help="comma-separated budgets (default 1000,10000,100000,1000000)")
@@ -73,22 +72,13 @@ def main(argv=None):
                    help="RTL runs at the default budget (about 4 minutes each; 0 skips)")
     p.add_argument("--out", default=os.path.join("bench", "results", "score4-speed.md"))
     args = p.parse_args(argv)
-    try:
-        budgets = [int(b) for b in args.budgets.split(",") if b]
-        if not budgets or min(budgets) < 1:
-            raise ValueError
-    except ValueError:
-        p.error("--budgets takes positive integers separated by commas, e.g. 1000,10000")
-    if args.positions < 1:
-        p.error("--positions must be at least 1")
-    pos = positions(args.positions)
-    lines = ["## Speed (RTL, Verilator)", "",
-             "%d positions from real games (bench/score4/positions.py); every result checked "
-             "equal to the golden search (move, nodes, depth). 50 MHz clock." % len(pos), "",
-             "| budget | cycles/move median | cycles/move worst | nodes/move median | "
-             "cycles/node mean | cycles/node worst | M nodes/s at 50 MHz | worst answer at 50 MHz | checked |",
-             "|---|---|---|---|---|---|---|---|---|"]
-    all_cpn = []
+    check_options(p, args, MAX_BUDGET, {"positions": 1, "default_runs": 0})
+    return args
+
+
+def budget_rows(pos, budgets):
+    """One table row per budget: the RTL on every position, checked."""
+    rows = []
     for budget in budgets:
         jobs = [(q.mine, q.theirs, budget) for q in pos]
         res = run(jobs, "budget %d" % budget)
@@ -96,12 +86,42 @@ def main(argv=None):
         cycles = [r["cycles"] for r in res]
         nodes = [r["nodes"] for r in res]
         cpn = [r["cycles"] / float(r["nodes"]) for r in res if r["nodes"] >= 100]
-        all_cpn.extend(cpn)
         mean_cpn = sum(r["cycles"] for r in res) / float(max(1, sum(nodes)))
-        lines.append("| %d | %d | %d | %d | %.3f | %.3f | %.1f | %.4f s | %s |" % (
+        rows.append("| %d | %d | %d | %d | %.3f | %.3f | %.1f | %.4f s | %s |" % (
             budget, statistics.median(cycles), max(cycles), statistics.median(nodes), mean_cpn,
             max(cpn) if cpn else float("nan"), CLK_HZ / mean_cpn / 1e6, max(cycles) / float(CLK_HZ),
-            ", ".join("%d %s" % (v, k) for k, v in checked.items() if v) or "none"))
+            checked_text(checked) or "none"))
+    return rows
+
+
+def default_budget_runs(pos, runs):
+    """The table of ``runs`` RTL runs at the default budget."""
+    picks = pos[len(pos) // 3: len(pos) // 3 + runs]
+    jobs = [(q.mine, q.theirs, DEFAULT_BUDGET) for q in picks]
+    res = run(jobs, "default budget")
+    checked = check(jobs, res)
+    lines = ["", "| run | nodes | depth | cycles | at 50 MHz | cycles/node | simulated in |",
+             "|---|---|---|---|---|---|---|"]
+    for i, r in enumerate(res):
+        lines.append("| %d | %d | %d | %d | %.3f s | %.3f | %.0f s |" % (
+            i + 1, r["nodes"], r["depth"], r["cycles"], r["cycles"] / float(CLK_HZ),
+            r["cycles"] / float(max(1, r["nodes"])), r["wall_s"]))
+    lines.append("")
+    lines.append("Checked against: %s." % (checked_text(checked)
+                                         or "nothing (no compiled mirror available)"))
+    return lines
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    pos = positions(args.positions)
+    lines = ["## Speed (RTL, Verilator)", "",
+             "%d positions from real games (bench/score4/positions.py); every result checked "
+             "equal to the golden search (move, nodes, depth). 50 MHz clock." % len(pos), "",
+             "| budget | cycles/move median | cycles/move worst | nodes/move median | "
+             "cycles/node mean | cycles/node worst | M nodes/s at 50 MHz | worst answer at 50 MHz | checked |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    lines += budget_rows(pos, args.budgets)
     lines += ["", "Bound: one search of n nodes takes at most %d + %d n cycles "
               "(hdl/score4/__init__.py), checked on every search of the testbenches." % (
                   FIXED_CYCLES, CYCLES_PER_NODE),
@@ -110,23 +130,8 @@ def main(argv=None):
               % (DEFAULT_BUDGET, worst_case_cycles(DEFAULT_BUDGET),
                  worst_case_cycles(DEFAULT_BUDGET) / float(CLK_HZ))]
     if args.default_runs > 0:
-        picks = pos[len(pos) // 3: len(pos) // 3 + args.default_runs]
-        jobs = [(q.mine, q.theirs, DEFAULT_BUDGET) for q in picks]
-        res = run(jobs, "default budget")
-        checked = check(jobs, res)
-        lines += ["", "| run | nodes | depth | cycles | at 50 MHz | cycles/node | simulated in |",
-                  "|---|---|---|---|---|---|---|"]
-        for i, r in enumerate(res):
-            lines.append("| %d | %d | %d | %d | %.3f s | %.3f | %.0f s |" % (
-                i + 1, r["nodes"], r["depth"], r["cycles"], r["cycles"] / float(CLK_HZ),
-                r["cycles"] / float(max(1, r["nodes"])), r["wall_s"]))
-        lines.append("")
-        lines.append("Checked against: %s." % (", ".join("%d %s" % (v, k) for k, v in checked.items() if v)
-                                             or "nothing (no compiled mirror available)"))
-    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
-    with open(args.out, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    print("wrote %s" % args.out)
+        lines += default_budget_runs(pos, args.default_runs)
+    write_report(args.out, lines)
     return 0
 
 

@@ -22,7 +22,6 @@ report) count a run only when all its chunks passed on the current sources.
     MIRROR_POSITIONS=10000 .venv/bin/python -m pytest -n 2 bench/score4/test_mirror.py
     SEED=123 .venv/bin/python -m pytest bench/score4/test_mirror.py     # replay
 """
-import os
 import random
 
 import pytest
@@ -30,10 +29,13 @@ import pytest
 from golden.score4 import search as S
 from golden.score4.board import EMPTY, Position, completes_line, landing_cells
 from golden.score4.encoding import NUM_POSTS, POST_MASK
+from simulation.seed import run_seed
 
+from bench.common.mirror import log_uniform_budget, planned_positions, proof_run_id
 from bench.score4 import mirror
 
 BUDGETS = (1, 7, 100, 1000, 5000)
+DEFAULT_POSITIONS = 300             # per commit; MIRROR_POSITIONS=10000 for the proof
 RANDOM_BUDGET_MAX = 20000          # the extra budget: log-uniform in 1..this
 CHUNKS = 10                         # test items the positions are split into
 LATE_POSITIONS = 40                 # positions of 51..64 beads per run
@@ -43,18 +45,6 @@ BIG_EVERY = 50                      #   (i // CHUNKS) % BIG_EVERY == BIG_EVERY -
                                     #   iterations; not in the default 300)
 HUGE_BUDGET = 1000000               # and this one (depth 7 or so, ~6 s of golden) when
 HUGE_EVERY = 500                    #   (i // CHUNKS) % HUGE_EVERY == HUGE_EVERY // 2
-
-
-def run_seed():
-    """$SEED (shared with the rest of the regression, see simulation.seed), else
-    one chosen now and exported so xdist workers agree."""
-    if not os.environ.get("SEED"):
-        os.environ["SEED"] = str(random.SystemRandom().randrange(1, 2 ** 31))
-    return int(os.environ["SEED"])
-
-
-def num_positions():
-    return int(os.environ.get("MIRROR_POSITIONS", "300"))
 
 
 def random_position(rng, beads):
@@ -72,10 +62,6 @@ def random_position(rng, beads):
         four = four or completes_line(pos.mine, cell)
         pos = pos.play_mine(p).swapped()        # the other side moves next
     return pos, four
-
-
-def random_budget(rng):
-    return int(round(RANDOM_BUDGET_MAX ** rng.random()))
 
 
 def check(pos, budget, where):
@@ -122,12 +108,12 @@ def budgets(i, rng):
     extra = (BIG_BUDGET,) if (i // CHUNKS) % BIG_EVERY == BIG_EVERY - 1 else ()
     if (i // CHUNKS) % HUGE_EVERY == HUGE_EVERY // 2:
         extra += (HUGE_BUDGET,)
-    return BUDGETS + (random_budget(rng),) + extra
+    return BUDGETS + (log_uniform_budget(rng, RANDOM_BUDGET_MAX),) + extra
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_mirror_equals_golden(chunk):
-    seed, n = run_seed(), num_positions()
+    seed, n = run_seed(), planned_positions(DEFAULT_POSITIONS)
     print("mirror vs golden: seed %d, %d positions, chunk %d/%d (replay: SEED=%d)"
           % (seed, n, chunk, CHUNKS, seed))
     positions = searches = fours = 0
@@ -150,8 +136,9 @@ def test_mirror_equals_golden(chunk):
             check(pos, budget, "seed %d late position %d" % (seed, i))
             searches += 1
         late += 1
-    mirror.record_proof_chunk("%d-%d-%d" % (seed, n, CHUNKS), chunk, CHUNKS,
-                              positions, searches, n, seed)
+    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
+                              planned=n, random_positions=positions,
+                              positions=positions + late, searches=searches)
 
 
 def test_full_board_and_extremes():

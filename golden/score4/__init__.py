@@ -15,6 +15,11 @@ from .encoding import LINES, NUM_LINES, post_to_text, text_to_post
 from .search import DEFAULT_BUDGET, choose
 from .session import Session
 
-__all__ = ["Session", "Position", "EMPTY", "choose", "DEFAULT_BUDGET",
+# Why the core chose its move: the values of search.SearchResult.reason. The
+# core's `reason` output is the index into this tuple (hdl.score4.search and
+# the benches import it from here).
+REASONS = ("full", "win", "block", "search", "fallback")
+
+__all__ = ["Session", "Position", "EMPTY", "choose", "DEFAULT_BUDGET", "REASONS",
            "LINES", "NUM_LINES", "post_to_text", "text_to_post",
            "board", "encoding", "search", "session"]

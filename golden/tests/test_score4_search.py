@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
+import golden.score4
 from golden.score4 import encoding as E
 from golden.score4 import search as S
 from golden.score4.board import EMPTY, Position
@@ -31,7 +32,6 @@ PROVEN = WIN - 64
 WEIGHT = (0, 1, 4, 16, 0)
 FULL = (1 << 64) - 1
 HUGE = 10 ** 7          # more nodes than any test position needs
-REASONS = {"full", "win", "block", "search", "fallback"}
 
 
 def cell(x, y, z):
@@ -546,7 +546,7 @@ def test_win_uses_the_landing_cell_only():
 @given(ANY_POSITION, st.sampled_from([1, 2, 3, 50]))
 def test_steps_1_to_3_and_budget_one(pos, budget):
     r = S.search(pos, budget)
-    assert r.reason in REASONS
+    assert r.reason in golden.score4.REASONS
     assert r.nodes <= budget
     imm = ref_immediate(pos)
     if imm is not None:

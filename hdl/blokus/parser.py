@@ -2,6 +2,7 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.blokus.encoding import COORD_CHARS, N_TILES, TILE_LETTERS
+from hdl.saturating_counter import saturating_counter
 
 EV_BITS = 20
 EV_MATCH, EV_FIRST, EV_SECOND, EV_MOVE = 0, 1, 2, 3
@@ -54,6 +55,7 @@ def blokus_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_fr
     coord = Signal(intbv(0)[5:])
     tile = Signal(intbv(0)[5:])
     idle = Signal(intbv(0, min=0, max=stall_cycles + 1))
+    frames = saturating_counter(clk, rst, rx_ferr, n_frame)
 
     @always_comb
     def lookup_coord():
@@ -67,8 +69,6 @@ def blokus_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_fr
     def parse():
         ev_push.next = 0
         if rx_ferr:
-            if n_frame != 255:
-                n_frame.next = n_frame + 1
             state.next = t_parse.OUT
         elif rx_valid:
             idle.next = 0
@@ -150,4 +150,4 @@ def blokus_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_fr
         else:
             idle.next = 0
 
-    return lookup_coord, lookup_tile, parse
+    return frames, lookup_coord, lookup_tile, parse

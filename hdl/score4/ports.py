@@ -1,21 +1,15 @@
-"""Fresh port signals for score4_top (a new set per conversion)."""
-from myhdl import ResetSignal, Signal, intbv
-
+"""The status outputs of score4_top as one bundle (fresh Signals per instance)."""
+from hdl.core_ports import CoreStatus
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN
 from hdl.score4.search import NODE_BITS
+from hdl.signals import unsigned
 
 
-def top_signals():
-    """clk, rst, uart_rx, uart_tx and the status outputs, in score4_top's order."""
-    b = lambda n: Signal(intbv(0)[n:])
-    return (Signal(bool(0)), ResetSignal(0, active=1, isasync=False), Signal(bool(1)),
-            Signal(bool(1)), Signal(bool(0)), b(2), b(8), b(8), b(8), b(8), b(8), b(8),
-            b(16), b(8), b(NODE_BITS), b(32), b(7),
-            Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), b(3))
+class Score4Status(CoreStatus):
+    """score4_top's status outputs: CoreStatus with 8-bit moves (x, y digits),
+    and `depth` (7 bits) and `reason` (3 bits) of the last search."""
 
-
-def de2_signals():
-    """CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG, HEX0..HEX7 for score4_de2."""
-    b = lambda n, v=0: Signal(intbv(v)[n:])
-    return ((Signal(bool(0)), b(4, 0xF), b(3), Signal(bool(1)), Signal(bool(1)), b(18), b(9))
-            + tuple(b(7) for _ in range(8)))
+    def __init__(self):
+        super().__init__(move_bits=8, node_bits=NODE_BITS, score_min=SCORE_MIN,
+                         score_max=SCORE_MAX)
+        self.depth, self.reason = unsigned(7), unsigned(3)

@@ -9,7 +9,7 @@ from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
 from hdl.score4.landing import score4_landing
 from hdl.score4.select import SLOTS, score4_select
 
-REASONS = ("full", "win", "block", "search", "fallback")   # the `reason` output, by code
+from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
 STACK_DEPTH = 64
 FRAME_BITS = 5 + 14 + 14 + 14 + 6

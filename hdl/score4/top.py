@@ -2,12 +2,11 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS
-from hdl.byte_fifo import byte_fifo
 from hdl.message_tx import message_tx
 from hdl.score4.landing import score4_landing
 from hdl.score4.parser import EV_NEW_GAME, score4_parser
 from hdl.score4.search import NODE_BITS, score4_search
-from hdl.uart_rx import uart_rx as rx_block
+from hdl.serial_front_end import EventQueue, LineFaults, serial_front_end
 
 EVENT_DEPTH = 32    # complete messages the host may send while the core is thinking
 TX_DEPTH = 16
@@ -23,45 +22,30 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                score, reason, divisor, budget):
     """Plays Score-4 over 8N1 serial exactly as golden.score4.Session does.
 
-    Ports:
-        clk, rst    in   clock; synchronous reset, active high (power-up state)
-        uart_rx     in   serial from the host, idle high
-        uart_tx     out  serial to the host, idle high
-        busy        out  the search is running
-        seat        out  2 bits: SEATS index (set by the first request of a game)
-        last_rx     out  8 bits: the last request's two digits (x high nibble, y low)
-        last_tx     out  8 bits: the last move sent, the same way (0x00 for a pass)
-        n_bad       out  8 bits: bytes dropped as bad characters (saturates)
-        n_frame     out  8 bits: frames with a 0 stop bit (saturates)
-        n_glitch    out  8 bits: start bits shorter than half a bit, ignored (saturates)
-        n_illegal   out  8 bits: opponent moves not applied (saturates)
-        n_requests  out  16 bits: requests answered (wraps)
-        n_overflow  out  8 bits: messages lost because the event queue was full (saturates)
-        nodes       out  28 bits: nodes the last search spent
-        cycles      out  32 bits: clock cycles the last search took
+    Ports: those of every core (hdl/core_ports.py; callers make the status
+    outputs as hdl.score4.ports.Score4Status), here meaning:
+        busy        the search is running
+        seat        SEATS index (set by the first request of a game)
+        last_rx     8 bits: the last request's two digits (x high nibble, y low)
+        last_tx     8 bits: the last move sent, the same way (0x00 for a pass)
+        nodes       NODE_BITS (28): nodes the last search spent
+        score       14-bit signed: its root score
+    and besides:
         depth       out  7 bits: depth of its last completed iteration
-        score       out  14-bit signed: its root score
         reason      out  3 bits: why it chose its move (hdl.score4.search.REASONS)
     Settings:
         divisor     clock cycles per bit (hdl.params.uart_divisor)
         budget      nodes per move (golden.score4.search.check_budget)
 
-    Bytes are parsed as they arrive (score4_parser), even while a move is
-    being searched; complete messages wait in an EVENT_DEPTH queue and are
-    answered in order, as the golden session would. Bytes that complete no
-    message never reach the queue.
+    Bytes are parsed as they arrive (score4_parser in serial_front_end), even
+    while a move is being searched; complete messages wait in an EVENT_DEPTH
+    queue and are answered in order, as the golden session would. Bytes that
+    complete no message never reach the queue.
     """
-    # -- serial in, parsed as it arrives; complete messages wait in a queue
-    rx_data = Signal(intbv(0)[8:])
-    rx_valid, rx_ferr, rx_glitch = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    ev_din = Signal(intbv(0)[8:])
-    ev_push = Signal(bool(0))
-    ev_dout = Signal(intbv(0)[8:])
-    ev_pop, ev_empty, ev_full = Signal(bool(0)), Signal(bool(1)), Signal(bool(0))
-    rx = rx_block(clk, rst, uart_rx, rx_data, rx_valid, rx_ferr, rx_glitch, divisor=divisor)
-    parser = score4_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev_din, ev_push, n_bad, n_frame)
-    eq = byte_fifo(clk, rst, ev_din, ev_push, ev_dout, ev_pop, ev_empty, ev_full,
-                   depth=EVENT_DEPTH)
+    events = EventQueue(width=8)
+    receive = serial_front_end(clk, rst, uart_rx, events,
+                               LineFaults(n_bad, n_frame, n_glitch, n_overflow),
+                               parser=score4_parser, divisor=divisor, depth=EVENT_DEPTH)
 
     # -- serial out
     out = Signal(intbv(0)[24:])          # bytes to send, first in the top byte
@@ -109,7 +93,7 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
 
     @always_comb
     def take_event():
-        ev_pop.next = state == t_state.IDLE and not ev_empty
+        events.pop.next = state == t_state.IDLE and not events.empty
 
     @always_comb
     def request_post():
@@ -131,8 +115,8 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         s_start.next = 0
         out_send.next = 0
         if state == t_state.IDLE:
-            if not ev_empty:
-                if ev_dout == EV_NEW_GAME:
+            if not events.empty:
+                if events.word == EV_NEW_GAME:
                     mine.next = 0
                     theirs.next = 0
                     seat.next = 0
@@ -141,8 +125,8 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                     out_send.next = 1
                     state.next = t_state.SEND
                 else:
-                    d1.next = ev_dout[6:3]
-                    d2.next = ev_dout[3:0]
+                    d1.next = events.word[6:3]
+                    d2.next = events.word[3:0]
                     state.next = t_state.REQUEST
 
         elif state == t_state.REQUEST:
@@ -198,12 +182,5 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             if not out_send and not out_busy:
                 state.next = t_state.IDLE
 
-    @always_seq(clk.posedge, reset=rst)
-    def line_faults():
-        if ev_push and ev_full and n_overflow != 255:
-            n_overflow.next = n_overflow + 1
-        if rx_glitch and n_glitch != 255:
-            n_glitch.next = n_glitch + 1
-
-    return (rx, parser, eq, sender, land, occupancy, engine, status, take_event, request_post,
-            minus_one, move_digits, control, line_faults)
+    return (receive, sender, land, occupancy, engine, status, take_event, request_post,
+            minus_one, move_digits, control)

@@ -2,11 +2,18 @@
 budget 2 and at budget 1, a thinking configuration (budget 40) for games, a
 game at budget 150 whose late moves reach phase 2 of the search (finished,
 cut, or ended by the budget inside it), games at the default budget (every
-search runs in full), one whole game at the real 50 MHz / 115200
-configuration, and the DE2 top."""
+search runs in full), the first exchanges of a game at the real 50 MHz /
+115200 configuration (a whole game there: make sim-long), the DE2 top, and
+the proof that the bench fails when the core answers one wrong byte."""
+import xml.etree.ElementTree as ET
+
 import pytest
 
+from hdl import configs
 from simulation import runner
+from verif.tb import ENV_COVERAGE, ENV_GOLDEN_TEAM
+
+TESTBENCH = "verif.blokus.tb_blokus"
 
 
 @pytest.mark.parametrize("config,tests", [
@@ -18,7 +25,7 @@ from simulation import runner
     ("blokus_deep", ["BlokusDeep"]),
 ])
 def test_core(config, tests):
-    runner.run(config, "verif.blokus.tb_blokus", testcase=tests)
+    runner.run(config, TESTBENCH, testcase=tests)
 
 
 def test_de2_board():
@@ -26,5 +33,51 @@ def test_de2_board():
 
 
 def test_core_real_clock():
-    """One whole game at 50 MHz and 115200 baud (about 600 k cycles, ~30 s)."""
-    runner.run("blokus_50m", "verif.blokus.tb_blokus", testcase=["BlokusOneGame"])
+    """The hello and two moves at 50 MHz and 115200 baud."""
+    runner.run("blokus_50m", TESTBENCH, testcase=["BlokusSmoke"])
+
+
+@pytest.mark.slow
+def test_core_real_clock_whole_game():
+    """One whole game at 50 MHz and 115200 baud (about 600 k cycles): make sim-long."""
+    runner.run_config(configs.get("blokus_50m"), TESTBENCH, "blokus_50m_game",
+                      testcase=["BlokusOneGame"])
+
+
+# -- the bench can fail ----------------------------------------------------------
+CORE = configs.get("blokus_fast")     # built with the team code "Tb"
+WRONG_TEAM = "Tc"
+
+
+def smoke_with_golden_team(team, label):
+    """BlokusSmoke on the blokus_fast core, its golden model told the team
+    code `team`, in build/sim/<label>/ (no coverage kept)."""
+    return runner.run_config(CORE, TESTBENCH, label, testcase=["BlokusSmoke"],
+                             extra_env={ENV_GOLDEN_TEAM: team, ENV_COVERAGE: ""})
+
+
+def first_failure(label):
+    """The message of the first failed cocotb test of the run in build/sim/<label>/."""
+    results = runner.SIM_ROOT / label / TESTBENCH.rsplit(".", 1)[-1] / "results.xml"
+    failure = ET.parse(results).find(".//testcase/failure")
+    return failure.get("message") if failure is not None else None
+
+
+def test_bench_passes_when_the_team_codes_match():
+    """The control of the next test: the same run without the fault passes."""
+    smoke_with_golden_team(CORE.team, "blokus_fast_same_team")
+
+
+def test_scoreboard_fails_on_a_wrong_byte():
+    """The golden model says team Tc, the core (built with Tb) answers the
+    hello with 1Tb: one wrong byte, which must fail the bench with a message
+    naming the exchange, both values and the run's seed."""
+    assert CORE.team != WRONG_TEAM
+    # under pytest, cocotb_tools' runner exits (SystemExit) on a failed test
+    # before simulation.runner's own assertion (AssertionError) is reached
+    with pytest.raises((SystemExit, AssertionError)):
+        smoke_with_golden_team(WRONG_TEAM, "blokus_fast_wrong_team")
+    want = "exchange #1 bytes b'0': expected %r, DUT sent %r (seed %d)" % (
+        b"1" + WRONG_TEAM.encode(), b"1" + CORE.team.encode(), runner.run_seed())
+    message = first_failure("blokus_fast_wrong_team")
+    assert message is not None and want in message, "want %r in %r" % (want, message)

@@ -1,20 +1,17 @@
 """cocotb + pyuvm testbench of the Score-4 core (score4_top).
 
-Everything the host sends goes, item by item, through the golden Session
-(verif.session_model.reply); the scoreboard compares every answer byte for
-byte. A second check follows the search: every search the core runs is
-compared, in order, with the golden session's (nodes, depth, score, reason),
-and its cycle count must be within hdl.score4.worst_case_cycles(nodes). At the
-end the core's error counters must equal the session's.
+The environment is verif.core_env's: every host item goes through the golden
+Session, every answer is compared byte for byte, every search the core runs
+is compared, in order, with the golden session's and its cycle count must be
+within hdl.score4.worst_case_cycles(nodes), and the error counters are
+compared at the end. This module gives it the Score-4 `Score4Core` (nodes,
+depth, reason and score compared; the coverage it samples), the host's
+referee of a game, and the tests.
 """
 import random
 
-import cocotb
-from cocotb.triggers import FallingEdge, RisingEdge
-from cocotb_coverage.coverage import CoverCross, CoverPoint
+from cocotb_coverage.coverage import CoverPoint
 import pyuvm
-from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env,
-                   uvm_subscriber, uvm_test)
 
 from golden.score4 import Session
 from golden.score4.board import EMPTY, has_four
@@ -22,41 +19,27 @@ from golden.score4.encoding import post_to_text, text_to_post
 from golden.score4.search import search
 from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
-from verif import coverage, tb
-from verif.scoreboard import ExchangeScoreboard, Expected
-from verif.sequences import Exchange as BaseExchange, send
-from verif.session_model import reply
-from verif.uart_agent import BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartAgent
+from verif import tb
+from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
+                             coverpoint, fault_coverage, plan)
+from verif.sequences import Exchange, send, send_after
+from verif.uart_agent import BREAK, FRAMING_ERROR, GLITCH, IDLE
 
 NO_STALL = 10 ** 9        # Score-4 has no stall rule: no idle time counts as one
-PARSER_STATES = ("outside", "after_A", "after_digit")
-FAULTS = ("bad_char", "cr_lf", FRAMING_ERROR, BREAK, GLITCH, "stall")
+PARSER_STATES = (OUTSIDE, "after_A", "after_digit")
 ENDS = ("core_wins", "core_loses", "draw_full", "full_after_win", "both_pass")
+SEARCH_REASONS = tuple(r for r in REASONS if r != "full")   # a full board is answered unsearched
 
 
 def parser_state(s):
-    return "outside" if not s.in_message else ("after_A" if not s._msg else "after_digit")
+    return OUTSIDE if not s.in_message else ("after_A" if not s._msg else "after_digit")
 
 
 # -- functional coverage ---------------------------------------------------------
-@CoverPoint("top.score4.message", xf=lambda kind: kind,
-            bins=["new_game", "request_first", "request_move", "request_pass",
-                  "answer_move", "answer_pass"])
-def cover_message(kind):
-    pass
-
-
-@CoverPoint("top.score4.fault", xf=lambda fault, state: fault, bins=list(FAULTS))
-@CoverPoint("top.score4.fault_state", xf=lambda fault, state: state, bins=list(PARSER_STATES))
-@CoverCross("top.score4.fault_x_state", items=["top.score4.fault", "top.score4.fault_state"],
-            ign_bins=[("stall", "outside")])       # a pause between messages is no fault
-def cover_fault(fault, state):
-    pass
-
-
-@CoverPoint("top.score4.illegal", xf=lambda kind: kind, bins=["full_post", "zero_mixed"])
-def cover_illegal(kind):
-    pass
+cover_message = coverpoint("top.score4.message", [
+    "new_game", "request_first", "request_move", "request_pass", "answer_move", "answer_pass"])
+cover_fault = fault_coverage("score4", PARSER_STATES)
+cover_illegal = coverpoint("top.score4.illegal", ["full_post", "zero_mixed"])
 
 
 @CoverPoint("top.score4.game_end", xf=lambda end, seat: end, bins=list(ENDS))
@@ -65,127 +48,85 @@ def cover_game(end, seat):
     pass
 
 
-@CoverPoint("top.score4.opponent_pass", xf=lambda when: when, bins=["opening", "middle", "full_board"])
-def cover_pass(when):
-    pass
+cover_pass = coverpoint("top.score4.opponent_pass", ["opening", "middle", "full_board"])
+cover_reason = coverpoint("top.score4.search_reason", SEARCH_REASONS)
 
 
-@CoverPoint("top.score4.search_reason", xf=lambda r: r, bins=["win", "block", "search", "fallback"])
-def cover_reason(r):
-    pass
+def cover_request(s, digits):
+    """Coverage of a complete request `digits` (before the session has it)."""
+    if digits == b"00":
+        cover_message("request_first" if s.seat is None else "request_pass")
+        return
+    cover_message("request_move")
+    if b"0" in digits:
+        cover_illegal("zero_mixed")
+    elif not s.position.can_play(text_to_post(digits)):
+        cover_illegal("full_post")
 
 
-# -- predictor ---------------------------------------------------------------------
-class Score4Predictor(uvm_subscriber):
-    """Feeds host items to the golden Session; publishes what the core must send."""
+def cover_byte(s, b, state):
+    """Coverage of one received byte `b` in the parser state `state`."""
+    if b in b"\r\n":
+        cover_fault("cr_lf", state)
+    elif not (b in b"0A" or (state != "outside" and b in b"1234")):
+        cover_fault("bad_char", state)
+    if state == "after_digit" and b in b"01234":
+        cover_request(s, bytes([s._msg[0] + 48, b]))
+    if state == OUTSIDE and b == 48:
+        cover_message("new_game")
 
-    def build_phase(self):
-        self.ap = uvm_analysis_port("ap", self)
-        cfg = ConfigDB().get(self, "", "CFG")
-        self.session = Session(budget=cfg.budget)
-        self.searches = []            # golden SearchResult of every search, in order
-        self.n = 0
 
-    def write(self, item):
-        s = self.session
-        self.n += 1
-        state = parser_state(s)
-        before = s.last_search
-        if item.kind == BYTES:
-            b = item.data[0]
-            if b in b"\r\n":
-                cover_fault("cr_lf", state)
-            elif not (b in b"0A" or (state != "outside" and b in b"1234")):
-                cover_fault("bad_char", state)
-            if state == "after_digit" and b in b"01234":
-                digits = bytes([s._msg[0] + 48, b])
-                if digits == b"00":
-                    cover_message("request_first" if s.seat is None else "request_pass")
-                else:
-                    cover_message("request_move")
-                    if digits[0:1] == b"0" or digits[1:2] == b"0":
-                        cover_illegal("zero_mixed")
-                    else:
-                        p = text_to_post(digits)
-                        if not s.position.can_play(p):
-                            cover_illegal("full_post")
-            if state == "outside" and b == 48:
-                cover_message("new_game")
-        elif item.kind in (FRAMING_ERROR, BREAK, GLITCH):
-            cover_fault(item.kind, state)
-        elif item.kind == IDLE and state != "outside":
-            cover_fault("stall", state)
-        answer = reply(s, item, NO_STALL)
-        if s.last_search is not before:
-            self.searches.append(s.last_search)
-            cover_reason(s.last_search.reason)
+# -- the adapter -------------------------------------------------------------------
+class Score4Core(Core):
+    """The Score-4 core to verif.core_env: the golden Session and search; every
+    search's nodes, depth, reason and score (when it searched) compared."""
+
+    search_fields = ("nodes", "depth", "reason", "score")
+    stall_bits = NO_STALL          # and any pause mid-message counts as a "stall" fault
+
+    def session(self, cfg, chooser):
+        return Session(budget=cfg.budget, chooser=chooser)
+
+    def hello(self, cfg):
+        return b"R00"
+
+    def search(self, pos, budget):
+        return search(pos, budget)
+
+    def worst_case_cycles(self, nodes):
+        return worst_case_cycles(nodes)
+
+    def referee(self, core_first, opponent, **kw):
+        return GameReferee(core_first, opponent, **kw)
+
+    def host_speed_game(self, core_first, rng):
+        return (core_first, random_player(rng))
+
+    def corner_sequence(self, name):
+        return CornerSeq(name)
+
+    def decode_search(self, outputs):
+        reason = REASONS[outputs["reason"]]
+        return dict(outputs, reason=reason, score=outputs["score"] if reason == "search" else None)
+
+    parser_state = staticmethod(parser_state)
+    observe_byte = staticmethod(cover_byte)
+    cover_fault = staticmethod(cover_fault)
+
+    def observe_answer(self, answer):
         if len(answer) == 2:
             cover_message("answer_pass" if answer == b"00" else "answer_move")
-        self.ap.write(Expected("#%d %s" % (self.n, item), answer))
+
+    def observe_search(self, pos, result):
+        cover_reason(result.reason)
+
+    def observe_game(self, referee):
+        for when in referee.passes:
+            cover_pass(when)
+        cover_game(referee.end, referee.seat)
 
 
-class SearchMonitor(uvm_component):
-    """Records every search the core finishes (at the fall of `busy`)."""
-
-    def build_phase(self):
-        self.results = []
-
-    async def run_phase(self):
-        dut = ConfigDB().get(self, "", "DUT")
-        while True:
-            await RisingEdge(dut.busy)
-            await FallingEdge(dut.busy)
-            self.results.append({"nodes": int(dut.nodes.value), "depth": int(dut.depth.value),
-                                 "score": dut.score.value.to_signed(),
-                                 "reason": REASONS[int(dut.reason.value)],
-                                 "cycles": int(dut.cycles.value)})
-
-
-class Score4Env(uvm_env):
-    def build_phase(self):
-        self.agent = UartAgent("agent", self)
-        self.predictor = Score4Predictor("predictor", self)
-        self.scoreboard = ExchangeScoreboard("scoreboard", self)
-        self.searches = SearchMonitor("searches", self)
-        ConfigDB().set(None, "*", "SCOREBOARD", self.scoreboard)
-
-    def connect_phase(self):
-        self.agent.driver.ap.connect(self.predictor.analysis_export)
-        self.predictor.ap.connect(self.scoreboard.expected_export)
-        self.agent.monitor.ap.connect(self.scoreboard.actual_export)
-
-    def check_phase(self):
-        golden = [{"nodes": r.nodes, "depth": r.depth, "reason": r.reason,
-                   "score": r.score} for r in self.predictor.searches]
-        rtl = []
-        for r in self.searches.results:
-            bound = worst_case_cycles(r["nodes"])
-            assert r["cycles"] <= bound, "search took %d cycles, bound %d for %d nodes (seed %s)" % (
-                r["cycles"], bound, r["nodes"], tb.seed())
-            rtl.append({"nodes": r["nodes"], "depth": r["depth"], "reason": r["reason"],
-                        "score": r["score"] if r["reason"] == "search" else None})
-        for i, (g, r) in enumerate(zip(golden, rtl)):
-            assert g == r, "search #%d: golden %r, RTL %r (seed %s)" % (i + 1, g, r, tb.seed())
-        assert len(golden) == len(rtl), "golden ran %d searches, RTL %d (seed %s)" % (
-            len(golden), len(rtl), tb.seed())
-        dut = ConfigDB().get(self, "", "DUT")
-        s = self.predictor.session
-        got = {"bad": int(dut.n_bad.value), "frame": int(dut.n_frame.value),
-               "illegal": int(dut.n_illegal.value), "requests": int(dut.n_requests.value)}
-        want = {"bad": min(255, s.bad_bytes), "frame": min(255, s.framing_errors),
-                "illegal": min(255, s.illegal_moves), "requests": s.requests % 65536}
-        assert got == want, "status counters: golden %r, RTL %r (seed %s)" % (want, got, tb.seed())
-        assert int(dut.n_overflow.value) == 0, "receive queue overflowed"
-
-
-# -- sequences ---------------------------------------------------------------------
-class Exchange(BaseExchange):
-    """Send a message and wait for the core's complete answer."""
-
-    def timeout_ps(self):
-        return (worst_case_cycles(self.cfg.budget) + 200) * self.cfg.clk_period_ps + 40 * self.cfg.bit_ps
-
-
+# -- players and the host's referee -------------------------------------------------
 def random_player(rng):
     def play(pos):
         free = [p for p in range(16) if pos.can_play(p)]
@@ -253,18 +194,6 @@ class GameReferee:
         self.opp_text = None
 
 
-def plan(core_first, opponent_factory, budget, **kw):
-    """Play the game against the golden session (no simulator): its end."""
-    s = Session(budget=budget)
-    ref = GameReferee(core_first, opponent_factory(), **kw)
-    s.feed(b"0")
-    while True:
-        req = ref.request()
-        if req is None:
-            return ref.end
-        ref.answer(s.feed(req))
-
-
 def opening_player(seed, moves, budget):
     """Random for its first `moves` moves, then the golden search at `budget`."""
     def factory():
@@ -297,30 +226,9 @@ def find_game(core_first, budget, want, tries=60, seed=0):
     keys = KNOWN_GAMES.get((budget, core_first, want), []) + [seed * 1000 + k for k in range(tries)]
     for key in keys:
         factory = opponent_for(key, budget)
-        if plan(core_first, factory, budget) == want:
+        if plan(Session(budget=budget), GameReferee(core_first, factory())) == want:
             return factory
     return None
-
-
-class GameSeq(Exchange):
-    """One whole game on the core, refereed by GameReferee."""
-
-    def __init__(self, name, core_first, opponent, **kw):
-        super().__init__(name)
-        self.referee = GameReferee(core_first, opponent, **kw)
-
-    async def body(self):
-        assert await self.ask(b"0") == b"R00"
-        ref = self.referee
-        while True:
-            req = ref.request()
-            if req is None:
-                break
-            ref.answer(await self.ask(req))
-        for when in ref.passes:
-            cover_pass(when)
-        cover_game(ref.end, ref.seat)
-        self.result = ref.end
 
 
 class CornerSeq(Exchange):
@@ -345,15 +253,11 @@ class CornerSeq(Exchange):
         # faults at every parser state
         for kind in (FRAMING_ERROR, BREAK, GLITCH):
             for prefix in (b"", b"A", b"A2"):
-                if prefix:
-                    await send(self, prefix)
-                await send(self, bytes([rng.randrange(256)]), kind, bits=20)
+                await send_after(self, prefix, bytes([rng.randrange(256)]), kind, bits=20)
                 await self.ask(b"A" + rng.choice([b"12", b"21", b"33", b"44"]))
         # stalls mid-message change nothing in Score-4: the message completes
         for prefix, rest in ((b"A", b"31"), (b"A3", b"2"), (b"", b"A42")):
-            if prefix:
-                await send(self, prefix)
-            await send(self, b"", IDLE, bits=300)
+            await send_after(self, prefix, b"", IDLE, bits=300)
             await self.ask(rest)
         # a full post, then back-to-back requests without waiting
         for _ in range(5):
@@ -361,39 +265,32 @@ class CornerSeq(Exchange):
         await send(self, b"A22A23A24")
         await self.sb.wait_drained(3 * self.timeout_ps())
         # 0 mid-game starts a new game; then one as the second player
-        assert await self.ask(b"0") == b"R00"
+        assert await self.ask(b"0") == self.core.hello(self.cfg)
         await self.ask(b"A44")
 
 
 # -- tests -------------------------------------------------------------------------
-class Score4TestBase(uvm_test):
-    host_baud_scale = 1.0
-
-    def build_phase(self):
-        self.cfg = tb.TbConfig.from_env()
-        ConfigDB().set(None, "*", "CFG", self.cfg)
-        ConfigDB().set(None, "*", "DUT", cocotb.top)
-        ConfigDB().set(None, "*", "host_baud_scale", self.host_baud_scale)
-        self.env = Score4Env("env", self)
-
-    async def run_phase(self):
-        self.raise_objection()
-        await tb.start(cocotb.top, self.cfg)
-        self.rng = random.Random(int(tb.seed()))
-        await self.body()
-        self.drop_objection()
-
-    def report_phase(self):
-        coverage.export()
-
-    async def game(self, core_first, opponent, **kw):
-        seq = GameSeq("game", core_first, opponent, **kw)
-        await seq.start(self.env.agent.seqr)
-        return seq.result
+class Score4Test(CoreTest):
+    core = Score4Core()
 
 
 @pyuvm.test()
-class Score4Games(Score4TestBase):
+class Score4Corners(Score4Test, CornersTest):
+    """Every corner of the Score-4 protocol (CornerSeq)."""
+
+
+@pyuvm.test()
+class Score4HostFast(Score4Test, HostFastTest):
+    """A game against random play, the host 3 % fast."""
+
+
+@pyuvm.test()
+class Score4HostSlow(Score4Test, HostSlowTest):
+    """A game against random play, the host 3 % slow."""
+
+
+@pyuvm.test()
+class Score4Games(Score4Test):
     """Whole games, the core first and second, against random play and the
     golden search at other budgets, some played on to a full board."""
 
@@ -408,7 +305,7 @@ class Score4Games(Score4TestBase):
 
 
 @pyuvm.test()
-class Score4Draws(Score4TestBase):
+class Score4Draws(Score4Test):
     """Full-board draws, found by planning games against the golden session:
     with the core first the opponent fills the board (draw_full); with the
     core second the core does, and the game ends with both passing."""
@@ -423,35 +320,7 @@ class Score4Draws(Score4TestBase):
 
 
 @pyuvm.test()
-class Score4Corners(Score4TestBase):
-    """Every protocol corner: bad bytes, faults, stalls, illegal moves, back to back."""
-
-    async def body(self):
-        await CornerSeq("corners").start(self.env.agent.seqr)
-
-
-@pyuvm.test()
-class Score4HostFast(Score4TestBase):
-    """A game with the host 3 % fast."""
-
-    host_baud_scale = 1.03
-
-    async def body(self):
-        await self.game(True, random_player(self.rng))
-
-
-@pyuvm.test()
-class Score4HostSlow(Score4TestBase):
-    """A game with the host 3 % slow."""
-
-    host_baud_scale = 0.97
-
-    async def body(self):
-        await self.game(False, random_player(self.rng))
-
-
-@pyuvm.test()
-class Score4OneGame(Score4TestBase):
+class Score4OneGame(Score4Test):
     """One whole game against random play (for the real 50 MHz clock)."""
 
     async def body(self):
@@ -476,8 +345,8 @@ class FloodSeq(Exchange):
 
 
 @pyuvm.test()
-class Score4Flood(Score4TestBase):
+class Score4Flood(Score4Test):
     """Garbage floods and queued requests while the core is thinking."""
 
     async def body(self):
-        await FloodSeq("flood").start(self.env.agent.seqr)
+        await self.run_seq(FloodSeq("flood"))

@@ -1,0 +1,473 @@
+"""The strength harness: games of our search against any opponent.
+
+A game plugs in through an adapter, a subclass of ``Game`` (``bench/score4/
+strength.py``, ``bench/blokus/strength.py``) that says how a game starts,
+what the players see, which moves are legal, who won, which opponents it
+has and how its report looks. The harness does the rest, the same for both:
+
+* game g against opponent o: ``Game.setup(g)`` gives our seat and whether we
+  move first (both alternate over the games, so every 2 or 4 games cover
+  every combination); the first ``Game.opening_plies`` plies are uniformly
+  random legal moves, so that deterministic pairings give different games;
+  then our search (a ``SearchPlayer`` at the budget) and the opponent take
+  turns; every move of both is checked by the game's rules, and a move that
+  breaks them stops the run with a message naming the player and the game;
+* every random choice of game g against o comes from its own generator,
+  seeded with (game name, seed, o, g), so a run is reproducible whatever
+  ``--jobs`` and whatever order games finish in; ``games_digest`` hashes all
+  the moves to check that;
+* games run in ``--jobs`` processes with a progress bar counting W-D-L;
+  every process builds its own opponents (an external engine: one program
+  per process, ended when the process ends);
+* ``tally`` counts wins, draws and losses (and the score, a win 1, a draw
+  1/2) of any selection of games: per opponent, per seat, per mover;
+* the command line: ``--games``, ``--budget``, ``--jobs``, ``--opponents``,
+  ``--seed``, ``--opening-plies``, ``--engine``, ``--out``, checked with
+  one-line errors; the report is written only when every game ended.
+
+Opponents every game has: ``random`` (a uniformly random legal move) and
+``engine`` (an external program, ``--engine COMMAND``: see
+``bench.common.engine``); a game adds its own (greedy, first legal move, our
+search at another budget).
+
+A game record (one dict per game, what ``Game.report`` gets): opponent,
+game, seat, mirror_first, result ("W", "D", "L" for our search), plies,
+moves (as text), times (seconds of each of our searches), searches (the
+stats dict of each of our searches), and what ``Game.outcome`` adds.
+"""
+import argparse
+import hashlib
+import multiprocessing
+import multiprocessing.util
+import os
+import platform
+import random
+import shlex
+import shutil
+import sys
+import time
+from collections import namedtuple
+from pathlib import Path
+
+from . import report_file
+from .engine import EngineError, EnginePlayer
+from .mirror import MirrorBuildError
+from .players import GameInfo, RulePlayer, SearchPlayer
+
+MAX_OPENING_PLIES = 16
+COMMON_OPPONENTS = ("random", "engine")
+
+
+class IllegalMove(ValueError):
+    """Raised by a game state's ``play`` for a move its rules refuse."""
+
+
+class MatchError(RuntimeError):
+    """A player broke the rules: the run stops (the message says who, where)."""
+
+
+class Game:
+    """What a game tells the harness. Subclasses set the attributes and
+    implement the methods that raise NotImplementedError.
+
+    Attributes: ``name`` (``score4``, ``blokus``: in seeds, messages, and the
+    module ``bench.<name>.strength`` and report ``bench/results/<name>-
+    strength.md``), ``default_games``, ``default_opening_plies``,
+    ``opening_help`` (who gets the random opening plies), ``opponents`` (the
+    default opponents, in report order), ``rule_opponents`` ({name: (rule,
+    deterministic)}: the opponents that are a ``RulePlayer``),
+    ``digest_separator`` (between the moves of a game in ``games_digest``),
+    ``compiled_mirror`` (the game's mirror module, ``bench.<game>.mirror``),
+    ``golden_search`` (``golden.<game>.search``: ``check_budget``,
+    ``DEFAULT_BUDGET``, read at run time)."""
+
+    name = opening_help = None
+    compiled_mirror = golden_search = None
+    default_games = 100
+    default_opening_plies = 2
+    opponents = ("random",)
+    rule_opponents = {}
+    digest_separator = " "
+
+    @property
+    def module(self):
+        """The ``python -m`` name of the game's strength command."""
+        return "bench.%s.strength" % self.name
+
+    @property
+    def default_out(self):
+        return "bench/results/%s-strength.md" % self.name
+
+    @property
+    def description(self):
+        """For ``--help``: the first paragraph of the adapter module's docstring."""
+        return (sys.modules[type(self).__module__].__doc__ or "").split("\n\n")[0]
+
+    # -- the rules
+    def setup(self, number):
+        """(our seat, we move first) in game ``number``."""
+        raise NotImplementedError
+
+    def start(self, seat, ours_first):
+        """A new game's state: ``to_move`` (0: the first mover), ``over()``,
+        ``view(side)``, ``play(side, move)`` (IllegalMove), ``outcome(our
+        side)`` -> (result "W"/"D"/"L", {extra record fields})."""
+        raise NotImplementedError
+
+    def random_move(self, view, rng):
+        """A uniformly random legal move of the side to move."""
+        raise NotImplementedError
+
+    def move_text(self, move):
+        """A move as the records and the digest write it."""
+        raise NotImplementedError
+
+    def show_move(self, move):
+        """A move in a message (default: as the records write it)."""
+        return self.move_text(move)
+
+    # -- our search
+    def prepare(self):
+        """Build and load the mirror, once per process (MirrorBuildError)."""
+        self.compiled_mirror.load()
+
+    def check_budget(self, budget):
+        """ValueError for a budget the search does not take."""
+        self.golden_search.check_budget(budget)
+
+    def default_budget(self):
+        return self.golden_search.DEFAULT_BUDGET
+
+    def search(self, view, budget):
+        """(move, stats dict) of our search at ``budget``."""
+        raise NotImplementedError
+
+    # -- the opponents
+    def opening_plies(self, opponent, match):
+        """Random plies that open a game against ``opponent`` (a player)."""
+        return match.opening_plies
+
+    def dialect(self):
+        """How an external engine writes this game's moves (engine.Dialect)."""
+        raise NotImplementedError
+
+    def make_opponent(self, name, match):
+        """The player ``name`` (one of ``opponents`` or COMMON_OPPONENTS)."""
+        if name in self.rule_opponents:
+            rule, deterministic = self.rule_opponents[name]
+            return RulePlayer(rule, deterministic)
+        if name == "random":
+            return RulePlayer(self.random_move)
+        if name == "engine":
+            return EnginePlayer(match.engine, self.dialect())
+        raise ValueError("unknown opponent %r" % (name,))
+
+    # -- the report
+    def report(self, records, match, wall):
+        """The Markdown report of a run."""
+        raise NotImplementedError
+
+    def main(self, argv=None):
+        """The game's strength command (``python -m <module>``): see ``main``."""
+        return main(self, argv)
+
+
+class Match:
+    """The settings of one run and, in each process, its players."""
+
+    def __init__(self, game, budget, seed, games, jobs, opponents, opening_plies, engine,
+                 out, command):
+        self.game = game
+        self.budget = budget
+        self.seed = seed
+        self.games = games
+        self.jobs = jobs
+        self.opponents = list(opponents)
+        self.opening_plies = opening_plies
+        self.engine = engine
+        self.out = out
+        self.command = command
+        self._players = {}
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_players"] = {}              # each process starts its own
+        return state
+
+    def our_search(self):
+        return self._player(None, lambda: SearchPlayer(self.game.search, self.budget))
+
+    def opponent(self, name):
+        return self._player(name, lambda: self.game.make_opponent(name, self))
+
+    def _player(self, key, make):
+        if key not in self._players:
+            self._players[key] = make()
+        return self._players[key]
+
+    def close(self):
+        """End every player (external programs); the match may go on afterwards."""
+        players, self._players = self._players, {}
+        for player in players.values():
+            player.close()
+
+
+# --------------------------------------------------------------------- a game
+
+def game_rng(game, seed, opponent, number):
+    """The random generator of one game (every random choice in it)."""
+    return random.Random("%s-strength:%d:%s:%d" % (game.name, seed, opponent, number))
+
+
+def play_game(match, opponent_name, number):
+    """One game of our search against ``opponent_name``: its record."""
+    game = match.game
+    rng = game_rng(game, match.seed, opponent_name, number)
+    seat, ours_first = game.setup(number)
+    ours = 0 if ours_first else 1
+    ourselves, opponent = match.our_search(), match.opponent(opponent_name)
+    opponent.new_game(GameInfo(number, seat, ours_first), 1 - ours)
+    opening = game.opening_plies(opponent, match)
+    state = game.start(seat, ours_first)
+    moves, times, searches = [], [], []
+    while not state.over():
+        side = state.to_move
+        view = state.view(side)
+        if len(moves) < opening:
+            move, who = game.random_move(view, rng), "the random opening"
+        elif side == ours:
+            t0 = time.perf_counter()
+            move, stats = ourselves.search(view)
+            times.append(time.perf_counter() - t0)
+            searches.append(stats)
+            who = "the mirror"
+        else:
+            move, who = opponent.choose(view, rng), opponent_name
+        try:
+            state.play(side, move)
+        except IllegalMove as e:
+            raise MatchError("%s played %s, which is illegal (%s), in game %s/%d"
+                             % (who, _printable(game, move), e, opponent_name, number)) from None
+        opponent.played(side, move)
+        moves.append(game.move_text(move))
+    result, extra = state.outcome(ours)
+    record = {"opponent": opponent_name, "game": number, "seat": seat,
+              "mirror_first": ours_first, "result": result, "plies": len(moves),
+              "moves": moves, "times": times, "searches": searches}
+    record.update(extra)
+    return record
+
+
+def _printable(game, move):
+    try:
+        return game.show_move(move)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return repr(move)
+
+
+# ---------------------------------------------------------------- many games
+
+_worker_match = None
+
+
+def _start_worker(match):
+    global _worker_match
+    _worker_match = match
+    match.game.prepare()
+    multiprocessing.util.Finalize(match, match.close, exitpriority=10)
+
+
+def _play_in_worker(task):
+    return play_game(_worker_match, *task)
+
+
+def run_games(match, show_progress=True):
+    """Play every game of the match: (records, wall seconds). Game g of
+    every opponent is played before game g + 1 of any."""
+    from tqdm import tqdm
+    match.game.prepare()                         # compile once, before the workers
+    tasks = [(o, g) for g in range(match.games) for o in match.opponents]
+    print("%s strength: budget %d, %d games x %s, seed %d, %d jobs"
+          % (match.game.name, match.budget, match.games, ",".join(match.opponents),
+             match.seed, match.jobs), file=sys.stderr)
+    t0 = time.time()
+    records = []
+    count = {"W": 0, "D": 0, "L": 0}
+    bar = tqdm(total=len(tasks), unit="game", file=sys.stderr, disable=not show_progress)
+    pool = None
+    finished = False
+    try:
+        if match.jobs == 1:
+            results = (play_game(match, *task) for task in tasks)
+        else:
+            pool = multiprocessing.Pool(match.jobs, initializer=_start_worker,
+                                        initargs=(match,))
+            results = pool.imap_unordered(_play_in_worker, tasks, chunksize=1)
+        for record in results:
+            records.append(record)
+            count[record["result"]] += 1
+            bar.set_postfix(W=count["W"], D=count["D"], L=count["L"], refresh=False)
+            bar.update(1)
+        finished = True
+    finally:
+        bar.close()
+        match.close()
+        if pool is not None:
+            if finished:
+                pool.close()                     # workers end their players
+            else:
+                pool.terminate()                 # engines see their stdin close
+            pool.join()
+    return records, time.time() - t0
+
+
+# ------------------------------------------------------------------- counting
+
+Tally = namedtuple("Tally", "games wins draws losses score")
+Tally.__doc__ = "W-D-L of our search over some games; score in % (win 1, draw 1/2)."
+
+
+def tally(records):
+    wins = sum(r["result"] == "W" for r in records)
+    draws = sum(r["result"] == "D" for r in records)
+    losses = sum(r["result"] == "L" for r in records)
+    n = len(records)
+    return Tally(n, wins, draws, losses, 100.0 * (wins + 0.5 * draws) / n if n else 0.0)
+
+
+def select(records, **where):
+    """The records whose fields equal ``where`` (e.g. opponent="greedy", seat="A")."""
+    return [r for r in records if all(r[k] == v for k, v in where.items())]
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / float(len(values)) if values else 0.0
+
+
+def games_digest(records, separator):
+    """16 hex digits of sha256 over every game's moves (equal runs, equal digest)."""
+    h = hashlib.sha256()
+    for r in sorted(records, key=lambda r: (r["opponent"], r["game"])):
+        h.update(("%s %d %s\n" % (r["opponent"], r["game"],
+                                  separator.join(r["moves"]))).encode())
+    return h.hexdigest()[:16]
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+# --------------------------------------------------------------- command line
+
+def parse_args(game, argv):
+    """The Match of a command line (SystemExit 2 with a one-line error when
+    an option is wrong)."""
+    known = tuple(game.opponents) + tuple(o for o in COMMON_OPPONENTS
+                                          if o not in game.opponents)
+    ap = argparse.ArgumentParser(prog="python -m " + game.module, description=game.description)
+    ap.add_argument("--games", type=int, default=game.default_games,
+                    help="games per opponent (default %(default)s)")
+    ap.add_argument("--budget", type=int, default=None,
+                    help="nodes per move of the mirror (default: golden.%s.search."
+                         "DEFAULT_BUDGET, now %d)" % (game.name, game.default_budget()))
+    ap.add_argument("--jobs", type=int, default=2, help="parallel games (default 2)")
+    ap.add_argument("--opponents", default=",".join(game.opponents),
+                    help="comma-separated, from %s (default: %s)"
+                         % (",".join(known), ",".join(game.opponents)))
+    ap.add_argument("--seed", type=int, default=None,
+                    help="seed of every random choice (default: a random one, reported)")
+    ap.add_argument("--opening-plies", type=int, default=game.default_opening_plies,
+                    help="%s (default %d)" % (game.opening_help, game.default_opening_plies))
+    ap.add_argument("--engine", metavar="COMMAND",
+                    help="the opponent 'engine': a program (path and arguments) speaking "
+                         "GTP over stdin/stdout (see bench/common/engine.py); adds 'engine' "
+                         "to the opponents")
+    ap.add_argument("--out", default=game.default_out,
+                    help="Markdown report (default %(default)s)")
+    args = ap.parse_args(argv)
+    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+    bad = [o for o in opponents if o not in known]
+    if bad or not opponents:
+        ap.error("unknown opponent(s) %s; choose from %s" % (",".join(bad) or "(none given)",
+                                                               ",".join(known)))
+    if args.engine is not None:
+        _check_engine(ap, args.engine)
+        if "engine" not in opponents:
+            opponents.append("engine")
+    elif "engine" in opponents:
+        ap.error("the opponent 'engine' needs --engine COMMAND (the program to play)")
+    budget = game.default_budget() if args.budget is None else args.budget
+    try:
+        game.check_budget(budget)
+    except ValueError as e:
+        ap.error(str(e))
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be >= 1")
+    if not 0 <= args.opening_plies <= MAX_OPENING_PLIES:
+        ap.error("--opening-plies must be in 0..%d" % MAX_OPENING_PLIES)
+    seed = random.SystemRandom().randrange(1, 2 ** 31) if args.seed is None else args.seed
+    command = [".venv/bin/python", "-m", game.module, "--games", str(args.games),
+               "--seed", str(seed), "--jobs", str(args.jobs)]
+    for option, value, default in (("--budget", budget, game.default_budget()),
+                                   ("--opponents", ",".join(opponents), ",".join(game.opponents)),
+                                   ("--opening-plies", args.opening_plies,
+                                    game.default_opening_plies),
+                                   ("--engine", args.engine, None),
+                                   ("--out", args.out, game.default_out)):
+        if value != default:
+            command += [option, str(value)]
+    return Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
+                 args.engine, args.out, " ".join(shlex.quote(c) for c in command))
+
+
+def _check_engine(ap, command):
+    try:
+        argv = shlex.split(command)
+    except ValueError as e:
+        ap.error("--engine %r: %s" % (command, e))
+    if not argv:
+        ap.error("--engine: no program given")
+    program = argv[0]
+    found = shutil.which(program) if os.sep not in program else program
+    if not found or not os.path.isfile(found):
+        ap.error("--engine: program %r not found" % program)
+    if not os.stat(found).st_mode & 0o111:
+        ap.error("--engine: %r is not executable" % program)
+
+
+def main(game, argv=None):
+    """The strength command of ``game``; returns the exit status (0; 2 on an
+    error, with a one-line message; 130 when interrupted)."""
+    match = parse_args(game, sys.argv[1:] if argv is None else argv)
+    out = Path(match.out)
+    if not out.is_absolute():
+        out = Path.cwd() / out
+    why = report_file.unwritable(out)            # fail before the games, not after
+    if why is not None:
+        print("error: cannot write %s: %s" % (out, why), file=sys.stderr)
+        return 2
+    try:
+        records, wall = run_games(match)
+    except (MirrorBuildError, EngineError, MatchError) as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: no report written", file=sys.stderr)
+        return 130
+    text = game.report(records, match, wall)
+    try:
+        report_file.write(out, text)
+    except OSError as e:
+        print("error: cannot write %s: %s" % (out, e.strerror), file=sys.stderr)
+        return 2
+    print(text)
+    print("written to %s" % out, file=sys.stderr)
+    return 0
