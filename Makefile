@@ -67,6 +67,14 @@ bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and
 	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
 	$(PY) -m bench.report score4
 
+.PHONY: bench-score4-engine
+bench-score4-engine: setup ## Score-4 strength against an external GTP engine: SCORE4_ENGINE="path [args]" [GAMES=40] [OUT=file] -> bench/results/score4-strength-engine.md
+	@if [ -z "$(SCORE4_ENGINE)" ]; then \
+	  echo "bench-score4-engine skipped: no engine given. Build one (e.g. T11retsujitu/ScoreFourAI behind a GTP adapter, docs/benchmarks.md) and run: make bench-score4-engine SCORE4_ENGINE=\"/path/to/engine --time 3\""; \
+	else \
+	  $(PY) -m bench.score4.strength --opponents engine --engine "$(SCORE4_ENGINE)" --games $(or $(GAMES),40) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out $(or $(OUT),bench/results/score4-strength-engine.md); \
+	fi
+
 .PHONY: bench-blokus bench-blokus-speed
 bench-blokus: bench-blokus-speed bench-blokus-strength ## Blokus Duo speed (RTL), strength (compiled mirror) and size; writes bench/results/blokus.md
 	$(PY) -m synth.estimate --core blokus --out bench/results/blokus-size.md

@@ -128,6 +128,51 @@ def _lowest_one(cfg):
     return [("lowest_one", lowest_one_unit(bits(N_SHAPES), bits(SHAPE_BITS), bits(N_SHAPES)))]
 
 
+def _score4_probe(cfg):
+    """The Score-4 table's probe (hdl/score4/probe.py) and cut (cut.py) logic,
+    joined combinationally: the whole of golden's step a, which the search
+    splits over EVAL and PROBE with a register between."""
+    from myhdl import Signal, always_comb, block, intbv
+
+    from golden.score4.search import CHECK_BITS, DEPTH_BITS
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+    from hdl.score4.cut import score4_cut
+    from hdl.score4.probe import score4_probe
+    from hdl.score4.table import CUT_BITS, ENTRY_BITS
+
+    clk, rst, bits, flag = _signals()
+
+    def score():
+        return Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+
+    @block
+    def score4_probe_unit(entry, check, dleft, alpha, beta, found, usable, move, score):
+        deep = Signal(bool(0))
+        low = Signal(intbv(0)[CUT_BITS:])         # the fields score4_cut reads
+
+        @always_comb
+        def low_fields():
+            low.next = entry[CUT_BITS:]
+        return (score4_probe(entry, check, dleft, found, deep), low_fields,
+                score4_cut(low, deep, alpha, beta, usable, move, score))
+
+    return [("score4_probe", score4_probe_unit(bits(ENTRY_BITS), bits(CHECK_BITS), bits(DEPTH_BITS),
+                                               score(), score(), flag(), flag(), bits(4),
+                                               score()))]
+
+
+def _score4_killers(cfg):
+    """The Score-4 search's killer registers (hdl/score4/killers.py)."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.killers import PLIES, score4_killers
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_killers", score4_killers(clk, flag(), Signal(intbv(0, min=0, max=PLIES)),
+                                              Signal(intbv(0, min=0, max=PLIES)), flag(),
+                                              bits(4), bits(4), flag()))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -139,4 +184,6 @@ UNITS = {
     "blokus_parser": (_blokus_parser, 115200, False),
     "blokus_topk": (_blokus_topk, 115200, False),
     "lowest_one": (_lowest_one, 115200, False),
+    "score4_probe": (_score4_probe, 9600, False),
+    "score4_killers": (_score4_killers, 9600, False),
 }

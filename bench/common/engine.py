@@ -150,13 +150,18 @@ class Dialect:
 
     ``move_text(move)`` and ``parse_move(text)`` (ValueError for text that is
     not a move) translate moves; ``colours`` are the names of the first and
-    the second mover; ``setup`` the commands that start a game."""
+    the second mover; ``setup`` the commands that start a game;
+    ``stats_command`` an optional command asked after each genmove whose
+    answer is ``key value`` pairs (e.g. ``last_search`` answering ``depth 11
+    nodes 1302528``): a program that refuses it is not asked again."""
 
-    def __init__(self, move_text, parse_move, colours=("b", "w"), setup=("clear_board",)):
+    def __init__(self, move_text, parse_move, colours=("b", "w"), setup=("clear_board",),
+                 stats_command=None):
         self.move_text = move_text
         self.parse_move = parse_move
         self.colours = tuple(colours)
         self.setup = tuple(setup)
+        self.stats_command = stats_command
 
 
 class EnginePlayer(Player):
@@ -190,6 +195,23 @@ class EnginePlayer(Player):
                               % (self.engine.name, text, self.colour, e)) from None
         self._generated = True
         return move
+
+    def last_stats(self):
+        """The dialect's stats command's ``key value`` pairs (ints), or None."""
+        if not self.dialect.stats_command or self.engine is None:
+            return None
+        try:
+            words = self.engine.request(self.dialect.stats_command).split()
+        except EngineError:
+            self.dialect.stats_command = None        # not supported: stop asking
+            return None
+        stats = {}
+        for key, value in zip(words[::2], words[1::2]):
+            try:
+                stats[key] = int(value)
+            except ValueError:
+                stats[key] = value
+        return stats
 
     def played(self, side, move):
         if self._generated:             # our own genmove: the program has played it

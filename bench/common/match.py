@@ -8,7 +8,9 @@ has and how its report looks. The harness does the rest, the same for both:
 * game g against opponent o: ``Game.setup(g)`` gives our seat and whether we
   move first (both alternate over the games, so every 2 or 4 games cover
   every combination); the first ``Game.opening_plies`` plies are uniformly
-  random legal moves, so that deterministic pairings give different games;
+  random legal moves, so that deterministic pairings give different games
+  (a game with ``paired_openings`` plays each opening twice, in games 2k
+  and 2k + 1, once with each side first);
   then our search (a ``SearchPlayer`` at the budget) and the opponent take
   turns; every move of both is checked by the game's rules, and a move that
   breaks them stops the run with a message naming the player and the game;
@@ -33,10 +35,13 @@ search at another budget).
 A game record (one dict per game, what ``Game.report`` gets): opponent,
 game, seat, mirror_first, result ("W", "D", "L" for our search), plies,
 moves (as text), times (seconds of each of our searches), searches (the
-stats dict of each of our searches), and what ``Game.outcome`` adds.
+stats dict of each of our searches, with the ply it was made at),
+their_moves (per opponent move: seconds, ply and what its ``last_stats()``
+reports), and what ``Game.outcome`` adds.
 """
 import argparse
 import hashlib
+import json
 import multiprocessing
 import multiprocessing.util
 import os
@@ -85,6 +90,7 @@ class Game:
     compiled_mirror = golden_search = None
     default_games = 100
     default_opening_plies = 2
+    paired_openings = False     # True: games 2k and 2k + 1 open with the same random plies
     opponents = ("random",)
     rule_opponents = {}
     digest_separator = " "
@@ -228,21 +234,30 @@ def play_game(match, opponent_name, number):
     ourselves, opponent = match.our_search(), match.opponent(opponent_name)
     opponent.new_game(GameInfo(number, seat, ours_first), 1 - ours)
     opening = game.opening_plies(opponent, match)
+    # the opening's own generator: shared by the two games of a pair when the
+    # game pairs its openings (each opening played once with each side first)
+    opening_rng = (game_rng(game, match.seed, opponent_name + "-opening", number // 2)
+                   if game.paired_openings else rng)
     state = game.start(seat, ours_first)
-    moves, times, searches = [], [], []
+    moves, times, searches, their_moves = [], [], [], []
     while not state.over():
         side = state.to_move
         view = state.view(side)
         if len(moves) < opening:
-            move, who = game.random_move(view, rng), "the random opening"
+            move, who = game.random_move(view, opening_rng), "the random opening"
         elif side == ours:
             t0 = time.perf_counter()
             move, stats = ourselves.search(view)
             times.append(time.perf_counter() - t0)
+            stats = dict(stats, ply=len(moves))
             searches.append(stats)
             who = "the mirror"
         else:
+            t0 = time.perf_counter()
             move, who = opponent.choose(view, rng), opponent_name
+            theirs = {"seconds": time.perf_counter() - t0, "ply": len(moves)}
+            theirs.update(opponent.last_stats() or {})
+            their_moves.append(theirs)
         try:
             state.play(side, move)
         except IllegalMove as e:
@@ -253,7 +268,8 @@ def play_game(match, opponent_name, number):
     result, extra = state.outcome(ours)
     record = {"opponent": opponent_name, "game": number, "seat": seat,
               "mirror_first": ours_first, "result": result, "plies": len(moves),
-              "moves": moves, "times": times, "searches": searches}
+              "moves": moves, "times": times, "searches": searches,
+              "their_moves": their_moves}
     record.update(extra)
     return record
 
@@ -392,6 +408,9 @@ def parse_args(game, argv):
                          "to the opponents")
     ap.add_argument("--out", default=game.default_out,
                     help="Markdown report (default %(default)s)")
+    ap.add_argument("--games-out", metavar="FILE",
+                    help="also write every game's record (moves, both sides' times and "
+                         "search statistics) to FILE, one JSON object a line")
     args = ap.parse_args(argv)
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     bad = [o for o in opponents if o not in known]
@@ -424,8 +443,10 @@ def parse_args(game, argv):
                                    ("--out", args.out, game.default_out)):
         if value != default:
             command += [option, str(value)]
-    return Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
-                 args.engine, args.out, " ".join(shlex.quote(c) for c in command))
+    match = Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
+                  args.engine, args.out, " ".join(shlex.quote(c) for c in command))
+    match.games_out = args.games_out
+    return match
 
 
 def _check_engine(ap, command):
@@ -450,10 +471,11 @@ def main(game, argv=None):
     out = Path(match.out)
     if not out.is_absolute():
         out = Path.cwd() / out
-    why = report_file.unwritable(out)            # fail before the games, not after
-    if why is not None:
-        print("error: cannot write %s: %s" % (out, why), file=sys.stderr)
-        return 2
+    for path in (out, Path(match.games_out) if match.games_out else None):
+        why = None if path is None else report_file.unwritable(path)   # fail before the games
+        if why is not None:
+            print("error: cannot write %s: %s" % (path, why), file=sys.stderr)
+            return 2
     try:
         records, wall = run_games(match)
     except (MirrorBuildError, EngineError, MatchError) as e:
@@ -464,6 +486,10 @@ def main(game, argv=None):
         return 130
     text = game.report(records, match, wall)
     try:
+        if match.games_out:
+            report_file.write(Path(match.games_out), "".join(
+                json.dumps(r, sort_keys=True) + "\n"
+                for r in sorted(records, key=lambda r: (r["opponent"], r["game"]))))
         report_file.write(out, text)
     except OSError as e:
         print("error: cannot write %s: %s" % (out, e.strerror), file=sys.stderr)

@@ -44,6 +44,11 @@ class Player:
     def played(self, side, move):
         pass
 
+    def last_stats(self):
+        """What the player reports of its last ``choose`` (a dict, e.g. its
+        search depth), or None."""
+        return None
+
     def close(self):
         pass
 

@@ -9,6 +9,7 @@ first post that is not full. Options make it misbehave in one way each.
 import random
 import subprocess
 import sys
+import json
 import time
 
 import pytest
@@ -49,6 +50,8 @@ for line in sys.stdin:
         answer()
     elif words[0] == "name":
         answer("fake\nengine")                       # a two-line answer
+    elif words[0] == "last_search" and "--stats" in args:
+        answer("depth 3 nodes 42")
     elif words[0] == "play":
         if words[2] not in height or height[words[2]] == 4:
             answer("illegal move", ok=False)
@@ -149,6 +152,9 @@ def test_engine_player_follows_every_game(fake_engine, tmp_path):
     finally:
         match.close()
     commands = log.read_text().splitlines()
+    # asked once for its statistics, refused: never asked again
+    assert commands.count("last_search") == 1
+    commands = [c for c in commands if c != "last_search"]
     assert commands[-1] == "quit"
     games = "\n".join(commands[:-1]).split("clear_board")[1:]
     assert len(games) == 4
@@ -171,6 +177,27 @@ def test_engine_player_follows_every_game(fake_engine, tmp_path):
             [r["moves"] for r in records]
     finally:
         again.close()
+
+
+def test_engine_statistics_paired_openings_and_records(fake_engine, tmp_path):
+    """An engine that answers last_search: its depth and nodes reach the
+    records and the report; games 2k and 2k + 1 open alike, the mirror first
+    in one and second in the other; --games-out writes every record."""
+    out, games = tmp_path / "r.md", tmp_path / "games.jsonl"
+    assert score4.main(["--games", "4", "--budget", "300", "--jobs", "1", "--seed", "9",
+                        "--opponents", "engine", "--engine", fake_engine("--stats"),
+                        "--out", str(out), "--games-out", str(games)]) == 0
+    records = [json.loads(line) for line in games.read_text().splitlines()]
+    assert [r["game"] for r in records] == [0, 1, 2, 3]
+    for even, odd in ((records[0], records[1]), (records[2], records[3])):
+        assert even["moves"][:2] == odd["moves"][:2]
+        assert even["mirror_first"] and not odd["mirror_first"]
+    assert records[0]["moves"][:2] != records[2]["moves"][:2]
+    theirs = [m for r in records for m in r["their_moves"]]
+    assert theirs and all(m["depth"] == 3 and m["nodes"] == 42 for m in theirs)
+    text = out.read_text()
+    assert "## Depths reached against `engine`" in text
+    assert "| **both** |" in text and "| 42 | 0 of %d |" % len(theirs) in text
 
 
 @pytest.mark.parametrize("option, message", [
@@ -197,7 +224,8 @@ def test_strength_command_plays_an_engine(fake_engine, tmp_path, capsys):
     assert "| **engine** | both | 2 |" in text and "| **random** | both | 2 |" in text
     assert "| `engine` opponent | `%s`" % fake_engine() in text
     assert "--engine" in text                          # in the command that replays the run
-    assert score4.main(["--games", "2", "--budget", "300", "--jobs", "1", "--seed", "4",
+    # seed 5: the mirror lets post 11 fill up (another seed may win first)
+    assert score4.main(["--games", "2", "--budget", "300", "--jobs", "1", "--seed", "5",
                         "--engine", fake_engine("--illegal"), "--opponents", "engine",
                         "--out", str(tmp_path / "bad.md")]) == 2
     err = capsys.readouterr().err

@@ -6,10 +6,8 @@ Every number the C search (``bench/score4/mirror.c``) uses comes from here,
 taken from ``golden.score4.encoding`` and ``golden.score4.search`` at run
 time, so the C never re-types a table: the lines, the line masks through each
 cell, the post masks, the move order, the weights ``W``, ``WIN``, ``INF``,
-``PROVEN``. The derived table ``DELTA`` (how one bead changes a line's term
-of ``evaluate``) is computed from ``W`` by the same rule as
-``golden.score4.search.evaluate`` and checked against it here on every line
-configuration.
+``PROVEN``, ``THREAT_PARITY``, the transposition table's size and bounds and
+the Zobrist table.
 
 ``HEADER`` (``bench.common.tables``) frames the lines and writes the file,
 only when its text changes; the mirror's build calls it before each
@@ -26,49 +24,6 @@ from bench.common.tables import GeneratedHeader, defines
 MAX_LINES_PER_CELL = max(len(m) for m in E.LINE_MASKS_THROUGH_CELL)
 
 
-def line_term(a, b):
-    """The term of one line in evaluate(x, y): a of x's beads, b of y's."""
-    if a and not b:
-        return S.W[a]
-    if b and not a:
-        return -S.W[b]
-    return 0
-
-
-def delta_table():
-    """DELTA[a][b]: change of evaluate(x, y) on one line (a of x's beads, b of
-    y's, the new cell free) when x puts a bead on it; None when impossible
-    (a + b > 3: the line has no free cell)."""
-    table = []
-    for a in range(5):
-        row = []
-        for b in range(5):
-            row.append(line_term(a + 1, b) - line_term(a, b) if a + b <= 3 else None)
-        table.append(row)
-    return table
-
-
-def _check_delta(table):
-    """Check DELTA against golden evaluate, bead by bead, on line 72 (a space
-    diagonal) with the other lines through its cells left empty except the
-    beads themselves: the change of evaluate when one bead is added equals
-    the sum of DELTA over the lines through the new cell."""
-    import itertools
-    cells = E.LINE_CELLS[72]
-    for pattern in itertools.product((0, 1, 2), repeat=4):     # 0 free, 1 x, 2 y
-        x = sum(1 << c for c, v in zip(cells, pattern) if v == 1)
-        y = sum(1 << c for c, v in zip(cells, pattern) if v == 2)
-        for c, v in zip(cells, pattern):
-            if v:
-                continue
-            want = S.evaluate(x | 1 << c, y) - S.evaluate(x, y)
-            got = 0
-            for m in E.LINE_MASKS_THROUGH_CELL[c]:
-                a, b = bin(x & m).count("1"), bin(y & m).count("1")
-                got += table[a][b]
-            assert got == want, (pattern, c, got, want)
-
-
 def _u64(v):
     return "0x%016xULL" % v
 
@@ -82,8 +37,6 @@ def _array(values, per_row=4, fmt=_u64):
 
 def body():
     """The lines of tables.h inside its frame (``bench.common.tables``)."""
-    delta = delta_table()
-    _check_delta(delta)
     assert S.INF < (1 << 13) and S.WIN + E.NUM_CELLS < S.INF
     assert E.FULL_BOARD == (1 << 64) - 1
     out = []
@@ -100,6 +53,11 @@ def body():
         ("FULL_BOARD", _u64(E.FULL_BOARD)),
         ("BOTTOM_LEVEL", _u64(E.BOTTOM_LEVEL)),
         ("LEVEL_SHIFT", E.NUM_POSTS),
+        ("THREAT_PARITY", S.THREAT_PARITY),
+        ("TT_BITS", S.TT_BITS),
+        ("LOWER", S.LOWER),
+        ("UPPER", S.UPPER),
+        ("EXACT", S.EXACT),
     ])
     w("")
     w("static const int S4_W[5] = {%s};" % ", ".join(str(v) for v in S.W))
@@ -133,13 +91,14 @@ def body():
         w("    {%s}, /* cell %d */" % (", ".join(_u64(m) for m in padded), c))
     w("};")
     w("")
-    w("/* DELTA[a][b]: change of evaluate(x, y) on one line holding a of x's")
-    w(" * beads and b of y's when x adds a bead on its free cell (0 where")
-    w(" * a + b > 3, impossible). a == 3 means the bead wins. */")
-    w("static const int S4_DELTA[5][5] = {")
-    for row in delta:
-        w("    {%s}," % ", ".join("0" if v is None else str(v) for v in row))
+    w("/* ZOBRIST[k][c]: the hash of a bead of colour k on cell c (search.ZOBRIST). */")
+    w("static const uint32_t S4_ZOBRIST[2][%d] = {" % E.NUM_CELLS)
+    for colour in S.ZOBRIST:
+        w("  {")
+        w(_array(colour, per_row=8, fmt=lambda v: "0x%07xU" % v))
+        w("  },")
     w("};")
+    w("")
     return out
 
 

@@ -12,15 +12,19 @@
  *
  * Speed, without changing any value:
  *  - evaluate() is kept incrementally: a node receives ev = evaluate(x, y)
- *    for its side to move, and a move on cell c changes it by the sum of
- *    DELTA[a][b] over the 4 or 7 lines through c (a, b: x's and y's beads on
- *    the line). The child receives -(ev + delta), since evaluate(y, x) =
- *    -evaluate(x, y) by definition. Lines not through c keep their term.
+ *    for its side to move, and a move on cell c changes it only on the 4 or
+ *    7 lines through c (move_info). The child receives -(ev + delta), since
+ *    evaluate(y, x) = -evaluate(x, y) by definition.
  *  - "the bead wins" is "some line through c already holds 3 of x's beads"
  *    (c is free, so the 4th cell of that line is c), found in the same loop.
  *  - The abandoned iteration unwinds through a flag, not an exception.
+ *
+ * The transposition table is an array of 4096 entries cleared (all zero,
+ * depth 0: not found) at every search, the killers an array of 64 posts
+ * (-1: unset), exactly as the docstring defines them.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include "tables.h"
 
 typedef uint64_t u64;
@@ -30,11 +34,36 @@ typedef uint64_t u64;
 
 enum { R_FULL = 0, R_WIN = 1, R_BLOCK = 2, R_SEARCH = 3, R_FALLBACK = 4 };
 
+#define TT_SIZE (1 << S4_TT_BITS)
+#define TT_MASK (TT_SIZE - 1)
+
+typedef struct {
+    uint16_t check;     /* hash >> TT_BITS */
+    uint8_t depth;      /* 0: cleared */
+    uint8_t bound;      /* S4_LOWER, S4_UPPER, S4_EXACT */
+    int16_t score;
+    int8_t move;        /* post */
+} Entry;
+
 typedef struct {
     u64 nodes;
     u64 budget;
     int abort;
+    int killer[64];     /* post, -1: unset */
+    Entry table[TT_SIZE];
 } Ctx;
+
+/* golden.score4.search.position_hash: x to move, colour popcount & 1. */
+static uint32_t position_hash(u64 x, u64 y)
+{
+    const int k = POPC(x | y) & 1;
+    uint32_t h = 0;
+    for (u64 b = x; b; b &= b - 1)
+        h ^= S4_ZOBRIST[k][CTZ(b)];
+    for (u64 b = y; b; b &= b - 1)
+        h ^= S4_ZOBRIST[k ^ 1][CTZ(b)];
+    return h;
+}
 
 /* golden.score4.board.completes_line: beads plus a bead on c hold a whole
  * line through c. */
@@ -49,6 +78,19 @@ static int completes_line(u64 beads, int c)
     return 0;
 }
 
+/* golden.score4.search.line_value: a threat's weight by its empty cell's
+ * level (0-based: even = level 1 or 3). */
+static inline int threat_value(int empty_cell)
+{
+    return S4_W[3] + (((empty_cell >> 4) & 1) ? -S4_THREAT_PARITY : S4_THREAT_PARITY);
+}
+
+static inline int line_value(u64 own, u64 line)
+{
+    const int k = POPC(own);
+    return k == 3 ? threat_value(63 - __builtin_clzll(line & ~own)) : S4_W[k];
+}
+
 /* golden.score4.search.evaluate, literally: over the 76 lines. */
 int mirror_evaluate(u64 x, u64 y)
 {
@@ -58,26 +100,38 @@ int mirror_evaluate(u64 x, u64 y)
         u64 b = y & S4_LINES[i];
         if (a) {
             if (!b)
-                s += S4_W[POPC(a)];
+                s += line_value(a, S4_LINES[i]);
         } else if (b) {
-            s -= S4_W[POPC(b)];
+            s -= line_value(b, S4_LINES[i]);
         }
     }
     return s;
 }
 
 /* x puts a bead on the free cell c: returns 1 when it wins; else 0 and
- * *delta = evaluate(x + c, y) - evaluate(x, y). */
+ * *delta = evaluate(x + c, y) - evaluate(x, y), line by line through c:
+ * x's own line gains a bead (a threat's value counts its empty cell, the
+ * line's last one besides c), a line of y's alone dies (a threat of y's had
+ * c as its empty cell), a shared line stays 0. */
 static inline int move_info(u64 x, u64 y, int c, int *delta)
 {
     const u64 *m = S4_CELL_LINES[c];
+    const u64 cbit = 1ULL << c;
     int n = S4_CELL_NLINES[c];
     int d = 0;
     for (int i = 0; i < n; i++) {
-        int a = POPC(x & m[i]);
-        if (a == 3)
-            return 1;
-        d += S4_DELTA[a][POPC(y & m[i])];
+        const u64 a = x & m[i], b = y & m[i];
+        if (!b) {
+            const int k = POPC(a);
+            if (k == 3)
+                return 1;
+            if (k == 2)
+                d += threat_value(CTZ(m[i] & ~(a | cbit))) - S4_W[2];
+            else
+                d += S4_W[k + 1] - S4_W[k];
+        } else if (!a) {
+            d += POPC(b) == 3 ? threat_value(c) : S4_W[POPC(b)];
+        }
     }
     *delta = d;
     return 0;
@@ -85,41 +139,75 @@ static inline int move_info(u64 x, u64 y, int c, int *delta)
 
 static inline int imax(int a, int b) { return a > b ? a : b; }
 
-/* node(x, y, d, alpha, beta, ply) of the docstring; ev = evaluate(x, y).
- * Not the root: moves in ORDER. Returns the fail-soft value for x; on an
- * abandoned iteration sets cx->abort and returns 0. */
-static int node(Ctx *cx, u64 x, u64 y, int ev, int d, int alpha, int beta, int ply)
+/* node(x, y, d, alpha, beta, ply) of the docstring below the root (ply >= 1);
+ * ev = evaluate(x, y), h = position_hash(x, y). Returns the fail-soft value
+ * for x; on an abandoned iteration sets cx->abort and returns 0. */
+static int node(Ctx *cx, u64 x, u64 y, int ev, uint32_t h, int d, int alpha, int beta,
+                int ply)
 {
     const u64 occ = x | y;
     const u64 land = ((occ << S4_LEVEL_SHIFT) | S4_BOTTOM_LEVEL) & ~occ;
-    int best = -S4_INF;
+    const int colour = POPC(occ) & 1;
+    Entry *e = &cx->table[h & TT_MASK];
+    const uint16_t check = (uint16_t)(h >> S4_TT_BITS);
+    /* the move list: hash move, killer, ORDER; each free post once */
+    int posts[S4_NUM_POSTS + 2];
+    int n = 0;
+    int hash_move = -1;
+    if (e->depth && e->check == check) {
+        if (e->depth >= d && (e->bound == S4_EXACT
+                              || (e->bound == S4_LOWER && e->score >= beta)
+                              || (e->bound == S4_UPPER && e->score <= alpha)))
+            return e->score;
+        hash_move = e->move;
+        if (land & S4_POST_MASK[hash_move])
+            posts[n++] = hash_move;
+    }
+    const int killer = cx->killer[ply];
+    if (killer >= 0 && killer != hash_move && (land & S4_POST_MASK[killer]))
+        posts[n++] = killer;
     for (int k = 0; k < S4_NUM_POSTS; k++) {
-        const u64 bit = land & S4_ORDER_MASK[k];
-        if (!bit)
-            continue;
+        const int p = S4_ORDER[k];
+        if ((land & S4_ORDER_MASK[k]) && p != hash_move && p != killer)
+            posts[n++] = p;
+    }
+    int best = -S4_INF, best_move = -1;
+    for (int i = 0; i < n; i++) {
+        const int p = posts[i];
+        const u64 bit = land & S4_POST_MASK[p];
         if (cx->nodes == cx->budget) {
             cx->abort = 1;
             return 0;
         }
         cx->nodes++;
+        const int c = CTZ(bit);
         int delta, s;
-        if (move_info(x, y, CTZ(bit), &delta)) {
+        if (move_info(x, y, c, &delta)) {
             s = S4_WIN - (ply + 1);
         } else if ((occ | bit) == S4_FULL_BOARD) {
             s = 0;
         } else if (d == 1) {
             s = ev + delta;
         } else {
-            s = -node(cx, y, x | bit, -(ev + delta), d - 1, -beta,
-                      -imax(alpha, best), ply + 1);
+            s = -node(cx, y, x | bit, -(ev + delta), h ^ S4_ZOBRIST[colour][c], d - 1,
+                      -beta, -imax(alpha, best), ply + 1);
             if (cx->abort)
                 return 0;
         }
-        if (s > best)
+        if (s > best) {
             best = s;
-        if (imax(alpha, best) >= beta)
+            best_move = p;
+        }
+        if (imax(alpha, best) >= beta) {
+            cx->killer[ply] = p;
             break;
+        }
     }
+    e->check = check;
+    e->depth = (uint8_t)d;
+    e->bound = best >= beta ? S4_LOWER : best <= alpha ? S4_UPPER : S4_EXACT;
+    e->score = (int16_t)best;
+    e->move = (int8_t)best_move;
     return best;
 }
 
@@ -130,6 +218,8 @@ static int root(Ctx *cx, u64 x, u64 y, int ev, int d, int n,
                 const int *posts, const int *cells, int *best_k)
 {
     const u64 occ = x | y;
+    const uint32_t h = position_hash(x, y);
+    const int colour = POPC(occ) & 1;
     const int alpha = -S4_INF, beta = S4_INF;
     int best = -S4_INF, bk = -1;
     for (int k = 0; k < n; k++) {
@@ -147,8 +237,8 @@ static int root(Ctx *cx, u64 x, u64 y, int ev, int d, int n,
         } else if (d == 1) {
             s = ev + delta;
         } else {
-            s = -node(cx, y, x | bit, -(ev + delta), d - 1, -beta,
-                      -imax(alpha, best), 1);
+            s = -node(cx, y, x | bit, -(ev + delta), h ^ S4_ZOBRIST[colour][cells[k]],
+                      d - 1, -beta, -imax(alpha, best), 1);
             if (cx->abort)
                 return 0;
         }
@@ -204,7 +294,12 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
             return (int)(out[4] = R_BLOCK);
         }
 
-    Ctx cx = {0, budget, 0};
+    Ctx *cx = calloc(1, sizeof *cx);     /* the table cleared; one per call: thread-safe */
+    if (!cx)
+        return -1;
+    cx->budget = budget;
+    for (int i = 0; i < 64; i++)
+        cx->killer[i] = -1;
     const int ev = mirror_evaluate(mine, theirs);
     const int empties = S4_NUM_CELLS - POPC(occ);
     int answer = posts[0], done_depth = 0, done_score = 0;
@@ -215,8 +310,8 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
     }
     for (int d = 1;; d++) {
         int bk;
-        const int score = root(&cx, mine, theirs, ev, d, n, rposts, rcells, &bk);
-        if (cx.abort)
+        const int score = root(cx, mine, theirs, ev, d, n, rposts, rcells, &bk);
+        if (cx->abort)
             break;
         const int move = rposts[bk];
         answer = move;
@@ -240,7 +335,8 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
             }
     }
     out[0] = answer;
-    out[1] = (int64_t)cx.nodes;
+    out[1] = (int64_t)cx->nodes;
+    free(cx);
     out[2] = done_depth;
     out[3] = done_score;
     return (int)(out[4] = done_depth ? R_SEARCH : R_FALLBACK);

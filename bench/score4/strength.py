@@ -31,7 +31,11 @@ against each opponent, alternately first (even game numbers) and second:
     an external program (``--engine COMMAND``) speaking GTP over a pipe
     (``bench.common.engine``; posts written as the protocol's two digits,
     e.g. ``23``); deterministic as far as we know, so its games open with K
-    random plies as ``tenth``'s do.
+    random plies as ``tenth``'s do. After each of its moves it is asked
+    ``last_search`` (optional) for its depth and nodes.
+
+Openings are paired: games 2k and 2k + 1 open with the same K random plies,
+the mirror first in the even game and second in the odd one.
 
 Rules: the players alternate beads; a bead wins when it completes 4 in a line
 (of its owner's beads) through the cell it lands on; a full board without a
@@ -197,6 +201,41 @@ def _cost_rows(records, opponents):
                   ", ".join("%s %d" % (k, reasons[k]) for k in mirror.REASONS if k in reasons)))
 
 
+PHASES = ((0, 19, "plies 1-20"), (20, 39, "plies 21-40"), (40, 64, "plies 41-64"))
+
+
+def _phase_cells(moves, key):
+    """Per game phase: 'average (max)' of ``key`` over the moves with it, or '-'."""
+    cells = []
+    for low, high, _ in PHASES:
+        values = [m[key] for m in moves if low <= m["ply"] <= high and key in m]
+        cells.append("%.1f (%d)" % (harness.mean(values), max(values)) if values else "-")
+    return cells
+
+
+def _engine_rows(records):
+    """Rows of the engine table: per seat of the mirror, both sides' depths and times."""
+    for label, first in (("first", True), ("second", False), ("both", None)):
+        where = {"opponent": "engine"} if first is None else {"opponent": "engine",
+                                                               "mirror_first": first}
+        games = harness.select(records, **where)
+        if not games:
+            continue
+        ours = [s for r in games for s in r["searches"] if s["reason"] == "search"]
+        ours_t = [t for r in games for t in r["times"]]
+        theirs = [m for r in games for m in r.get("their_moves", [])]
+        searched = [m for m in theirs if m.get("depth", 0) > 0]
+        nodes = [m["nodes"] for m in searched if "nodes" in m]
+        yield ("| %s | %s | %s | %.2f | %s | %.2f | %s | %d of %d |"
+               % ("**both**" if first is None else label,
+                  " / ".join(_phase_cells(ours, "depth")), "%.2f" % harness.mean(ours_t),
+                  max(ours_t),
+                  " / ".join(_phase_cells(searched, "depth")),
+                  harness.mean(m["seconds"] for m in theirs) if theirs else 0.0,
+                  "%.0f" % harness.mean(nodes) if nodes else "-",
+                  len(theirs) - len(searched), len(theirs)))
+
+
 def report(records, match, wall):
     opps = [o for o in OPPONENTS if o in match.opponents] + \
         [o for o in match.opponents if o not in OPPONENTS]
@@ -239,6 +278,20 @@ def report(records, match, wall):
         "", "Depth: the last completed iteration (0 when none completed: the pre-checks "
         "\"win\"/\"block\", or \"fallback\"). Seconds are wall-clock per call on the "
         "machine above with %d games in parallel." % match.jobs]
+    if "engine" in opps and any(r.get("their_moves") for r in records):
+        out += [
+            "", "## Depths reached against `engine`", "",
+            "Average (maximum) completed depth per game phase (%s), over the mirror's "
+            "searched moves and over the engine's searched moves (depth > 0 in its "
+            "`last_search` answer; its other moves are book moves, instant wins or "
+            "forced answers); seconds are wall-clock per move; the engine's nodes are "
+            "its own count per searched move."
+            % ", ".join(label for _, _, label in PHASES), "",
+            "| mirror plays | mirror depth | mirror avg s | mirror max s | engine depth "
+            "| engine avg s | engine avg nodes | engine moves not searched |",
+            "|---|---|---:|---:|---|---:|---:|---:|"]
+        out += _engine_rows(records)
+
     return "\n".join(out) + "\n"
 
 
@@ -250,6 +303,7 @@ class Score4(harness.Game):
     opponents = OPPONENTS
     rule_opponents = {"greedy": (greedy_move, False)}
     digest_separator = ""
+    paired_openings = True                      # each opening once with each side first
     compiled_mirror = mirror
     golden_search = S
     report = staticmethod(report)
@@ -275,7 +329,8 @@ class Score4(harness.Game):
         return match.opening_plies if opponent.deterministic else 0
 
     def dialect(self):
-        return Dialect(move_text=engine_text, parse_move=engine_move)
+        return Dialect(move_text=engine_text, parse_move=engine_move,
+                       stats_command="last_search")
 
     def make_opponent(self, name, match):
         if name == "tenth":

@@ -2,9 +2,10 @@
 
 Everything the search is compared with is rebuilt here from the docstring
 alone: the 76 lines (from 3-D geometry), gravity, the move ORDER, the win
-test, ``evaluate``, a plain negamax WITHOUT pruning, and an alpha-beta with
-the docstring's node counting and budget rule, driven by iterative deepening
-(``ref_search``). None of it calls ``golden.score4.search`` or
+test, ``evaluate`` (with its threat parity), the Zobrist table (splitmix64),
+a plain negamax WITHOUT pruning, and an alpha-beta with the docstring's node
+counting, budget rule, transposition table and killers, driven by iterative
+deepening (``ref_search``). None of it calls ``golden.score4.search`` or
 ``golden.score4.board``'s bitboard helpers (test positions are built with
 ``Position.play_*``, tested in test_score4_board.py).
 """
@@ -30,6 +31,8 @@ WIN = 4096
 INF = 8191
 PROVEN = WIN - 64
 WEIGHT = (0, 1, 4, 16, 0)
+PARITY = S.THREAT_PARITY  # checked below to be the documented value
+TT_BITS, CHECK_BITS, HASH_BITS = 12, 16, 28
 FULL = (1 << 64) - 1
 HUGE = 10 ** 7          # more nodes than any test position needs
 
@@ -84,30 +87,64 @@ def ref_free(occ):
     return out
 
 
+def ref_value(own, m):
+    """What a line m holding only one side's beads ``own`` is worth to it: the
+    weight of their count, and for a threat (3 beads) +PARITY when its empty
+    cell is on level 1 or 3, -PARITY on level 2 or 4."""
+    n = pc(own)
+    if n == 3:
+        z = ((m & ~own).bit_length() - 1) // 16 + 1
+        return WEIGHT[3] + (PARITY if z % 2 == 1 else -PARITY)
+    return WEIGHT[n]
+
+
+def ref_term(m, x, y):
+    a, b = x & m, y & m
+    if a and not b:
+        return ref_value(a, m)
+    if b and not a:
+        return -ref_value(b, m)
+    return 0
+
+
 def ref_evaluate(x, y):
-    s = 0
-    for m in REF_LINES:
-        a, b = pc(x & m), pc(y & m)
-        if a and not b:
-            s += WEIGHT[a]
-        elif b and not a:
-            s -= WEIGHT[b]
-    return s
+    return sum(ref_term(m, x, y) for m in REF_LINES)
 
 
 def ref_gain(x, y, c):
     """(does x's bead on c make 4 in a line through c, evaluate change)."""
     win, delta = False, 0
     for m in REF_THROUGH[c]:
-        a, b = pc(x & m), pc(y & m)
-        if b:
-            if not a:
-                delta += WEIGHT[b]            # y's line is now dead
-        else:
-            if a + 1 == 4:
-                win = True
-            delta += WEIGHT[a + 1] - WEIGHT[a]
+        if pc(x & m) == 3:
+            win = True
+        delta += ref_term(m, x | 1 << c, y) - ref_term(m, x, y)
     return win, delta
+
+
+def ref_splitmix64(seed, n):
+    out, mask = [], (1 << 64) - 1
+    for _ in range(n):
+        seed = (seed + 0x9E3779B97F4A7C15) & mask
+        z = seed
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(z ^ (z >> 31))
+    return out
+
+
+REF_ZOBRIST = [[v >> (64 - HASH_BITS) for v in ref_splitmix64(0x53636F726534, 128)[k * 64:(k + 1) * 64]]
+               for k in (0, 1)]
+
+
+def ref_hash(x, y):
+    k = pc(x | y) % 2
+    h = 0
+    for c in range(64):
+        if x >> c & 1:
+            h ^= REF_ZOBRIST[k][c]
+        if y >> c & 1:
+            h ^= REF_ZOBRIST[1 - k][c]
+    return h
 
 
 def ref_negamax(x, y, d, ply=0, ev=None):
@@ -137,13 +174,33 @@ class Incomplete(Exception):
 
 class RefAlphaBeta(object):
     """The docstring's node(): fail-soft alpha-beta, counting moves made;
-    a move is only made while fewer than ``limit`` nodes were counted."""
+    a move is only made while fewer than ``limit`` nodes were counted; a
+    4096-entry table and a killer per ply, both empty at the start."""
 
     def __init__(self, limit):
         self.limit = limit
         self.nodes = 0
+        self.table = {}
+        self.killer = {}
 
     def node(self, x, y, d, alpha, beta, ply, moves, ev):
+        h = ref_hash(x, y)
+        slot, check = h % 4096, h >> TT_BITS
+        if ply > 0:
+            hash_move = None
+            e = self.table.get(slot)
+            if e is not None and e["check"] == check:
+                if e["depth"] >= d and (e["bound"] == "exact"
+                                        or e["bound"] == "lower" and e["score"] >= beta
+                                        or e["bound"] == "upper" and e["score"] <= alpha):
+                    return e["score"], None
+                hash_move = e["move"]
+            killer = self.killer.get(ply)
+            free = dict(moves)
+            order = [p for p in (hash_move, killer) if p in free]
+            order = sorted(set(order), key=order.index)
+            order += [p for p, _ in moves if p not in (hash_move, killer)]
+            moves = [(p, free[p]) for p in order]
         best, best_move = -INF, None
         for p, c in moves:
             if self.nodes >= self.limit:
@@ -163,7 +220,13 @@ class RefAlphaBeta(object):
             if s > best:
                 best, best_move = s, p
             if max(alpha, best) >= beta:
+                self.killer[ply] = p
                 break
+        if ply > 0:
+            bound = ("lower" if best >= beta else "upper" if best <= alpha
+                     else "exact")
+            self.table[slot] = {"check": check, "depth": d, "bound": bound,
+                                "score": best, "move": best_move}
         return best, best_move
 
 
@@ -317,6 +380,9 @@ def test_reference_geometry():
     assert sorted(E.LINES) == REF_LINES
     assert E.SEARCH_ORDER == ORDER
     assert (S.WIN, S.INF, tuple(S.W)) == (WIN, INF, WEIGHT)
+    assert PARITY == 10
+    assert S.ZOBRIST == (tuple(REF_ZOBRIST[0]), tuple(REF_ZOBRIST[1]))
+    assert (S.TT_BITS, S.CHECK_BITS, S.HASH_BITS) == (TT_BITS, CHECK_BITS, HASH_BITS)
     assert S.PROVEN == PROVEN
     # The drawn board really is drawn.
     assert pc(DRAWN_MINE) == 32
@@ -409,7 +475,7 @@ def test_evaluate_by_hand():
     # Three on the row: W[3] = 16; four (a complete line): W[4] = 0.
     row = [cell(x, 1, 1) for x in range(1, 5)]
     three = sum(1 << c for c in row[:3])
-    assert S.evaluate(three, 0) == 16 + 6 + 3 + 3
+    assert S.evaluate(three, 0) == 16 + 10 + 6 + 3 + 3     # a threat on level 1: +10
     assert S.evaluate(three | 1 << row[3], 0) == 0 + 6 + 3 + 3 + 6
 
 
@@ -419,19 +485,19 @@ def test_evaluate_matches_reference(pos):
     e = S.evaluate(x, y)
     assert e == ref_evaluate(x, y)
     assert S.evaluate(y, x) == -e
-    assert -1216 <= e <= 1216
+    assert -1976 <= e <= 1976
     for p, c in ref_free(x | y):         # the incremental form agrees
         assert ref_evaluate(x | 1 << c, y) == e + ref_gain(x, y, c)[1]
 
 
 def test_evaluate_on_arbitrary_bitboards():
-    # Within +-1216 = 76 * W[3] even for arbitrary bitboards.
+    # Within +-1976 = 76 * (W[3] + PARITY) even for arbitrary bitboards.
     rng = random.Random(3)
     for _ in range(200):
         x = rng.getrandbits(64)
         y = rng.getrandbits(64) & ~x
-        assert -1216 <= S.evaluate(x, y) == ref_evaluate(x, y) <= 1216
-    assert max(WEIGHT) * 76 == 1216
+        assert -1976 <= S.evaluate(x, y) == ref_evaluate(x, y) <= 1976
+    assert (max(WEIGHT) + PARITY) * 76 == 1976
 
 
 # ------------------------------------------ alpha-beta == negamax, no pruning

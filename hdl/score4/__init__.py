@@ -3,6 +3,11 @@
     score4_line     one of the 76 lines: its evaluation term, won through a cell
     score4_checker  all 76 lines: win through the new bead, full board, evaluation
     score4_select   the search's next move slot (shallow logic, registered before GEN)
+    score4_table    the transposition table (M4K) and its entry layout
+    score4_probe    what a table entry says about the node being entered
+    score4_entry    the entry a finished node stores
+    score4_zobrist  the Zobrist key of one bead (ROM)
+    score4_killers  the killer move of each ply
     score4_search   the search of golden/score4/search.py, in hardware
     score4_top      UART + protocol + board + search: the board-independent core
     score4_de2      the DE2 top level around score4_top
@@ -11,12 +16,15 @@ Timing contract (checked by the testbench on every move): one search of n
 nodes takes at most FIXED_CYCLES + CYCLES_PER_NODE * n clock cycles.
 """
 
+from golden.score4.search import TT_BITS
+
 TIME_LIMIT_S = 10.0       # the contest's answer time
 TARGET_S = 8.0            # what the default budget's worst case may use of it
-CYCLES_PER_NODE = 4       # GEN + EVAL + COMB, + RETURN for a node that was descended into
-FIXED_CYCLES = 2 + 2 * 2 * 16 + 64 * 3 + 4
-"""start, the win and block scans (2 cycles a post, two passes), up to 64
-iterations' start/finish, finish."""
+CYCLES_PER_NODE = 5       # GEN + EVAL + COMB, + PROBE + RETURN for a node that was descended into
+TABLE_ENTRIES = 1 << TT_BITS   # the transposition table, cleared once per search
+FIXED_CYCLES = 2 + 2 * 2 * 16 + TABLE_ENTRIES + 64 * 3 + 4
+"""start, the win and block scans (2 cycles a post, two passes), the table's
+clearing (one entry a cycle), up to 64 iterations' start/finish, finish."""
 
 
 def worst_case_cycles(budget):

@@ -2,14 +2,14 @@
 from myhdl import ConcatSignal, Signal, always, always_comb, block, intbv
 
 from golden.score4.encoding import LINE_CELLS, NUM_CELLS
-from golden.score4.search import W
+from golden.score4.search import THREAT_PARITY, W
 from hdl.adder_tree import adder_tree
 from hdl.score4.line import score4_line_term, score4_line_won, score4_line_won_at
 
 SCORE_BITS = 14                      # scores are 14-bit signed (golden search.INF = 8191)
 SCORE_MIN, SCORE_MAX = -(1 << (SCORE_BITS - 1)), 1 << (SCORE_BITS - 1)
 GROUPS = 16                          # partial sums registered between the two stages
-PART_BITS = 8                        # a line's term and a group's sum (5 terms of +-16)
+PART_BITS = 9                        # a line's term and a group's sum (5 terms of +-26)
 PART_MIN, PART_MAX = -(1 << (PART_BITS - 1)), 1 << (PART_BITS - 1)
 
 
@@ -47,7 +47,7 @@ def score4_checker(clk, x, y, land, next_x, next_y, next_cell, won, won_r, full_
     empty_cells = Signal(intbv(0)[NUM_CELLS:])
 
     size = (len(terms) + GROUPS - 1) // GROUPS
-    assert size * max(W) < PART_MAX
+    assert size * (max(W) + THREAT_PARITY) < PART_MAX
     parts = [Signal(intbv(0, min=PART_MIN, max=PART_MAX)) for _ in range(GROUPS)]
     parts_q = [Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)) for _ in range(GROUPS)]
     trees = [adder_tree(terms[g * size:(g + 1) * size], parts[g]) for g in range(GROUPS)]

@@ -1,10 +1,7 @@
 """One Score-4 line."""
 from myhdl import Signal, always_comb, block, concat, intbv
 
-from golden.score4.search import W
-
-# W by the 4-bit pattern of one side's beads on a line
-W_BY_PATTERN = tuple(W[bin(v).count("1")] for v in range(16))
+from golden.score4.search import line_value
 
 
 @block
@@ -16,7 +13,7 @@ def score4_line(x, y, land, term, won, cells):
         y     in   64 bits: the other player's beads
         land  in   6 bits: the cell the new bead landed on
         term  out  signed: this line's evaluation term for x (golden
-                   search.evaluate: +W[k] if only x is on the line, -W[k] if only y)
+                   search.evaluate: +line_value if only x is on the line, - if only y)
         won   out  the line is all x's and passes through `land`
     Settings:
         cells  the line's 4 cell indices (elaboration-time constants)
@@ -33,7 +30,7 @@ def score4_line_term(x, y, term, cells):
     """
     c0, c1, c2, c3 = cells
     n = len(term)
-    table = tuple(_term(xa, yb) & ((1 << n) - 1) for xa in range(16) for yb in range(16))
+    table = tuple(_term(xa, yb, cells) & ((1 << n) - 1) for xa in range(16) for yb in range(16))
     both = Signal(intbv(0)[8:])
     bits = Signal(intbv(0)[n:])
 
@@ -52,12 +49,17 @@ def score4_line_term(x, y, term, cells):
     return pattern, lookup, result
 
 
-def _term(xa, yb):
-    """golden search.evaluate's term of a line with these patterns of x and y."""
-    if yb == 0:
-        return W_BY_PATTERN[xa]
-    if xa == 0:
-        return -W_BY_PATTERN[yb]
+def _term(xa, yb, cells):
+    """golden search.evaluate's term of the line through `cells` with these
+    4-bit patterns of x and y (bit t: x's bead on cells[t])."""
+    line = sum(1 << c for c in cells)
+
+    def beads(pattern):
+        return sum(1 << c for t, c in enumerate(cells) if pattern >> t & 1)
+    if xa and not yb:
+        return line_value(beads(xa), line)
+    if yb and not xa:
+        return -line_value(beads(yb), line)
     return 0
 
 

@@ -3,16 +3,29 @@ from myhdl import (ConcatSignal, Signal, always, always_comb, always_seq, block,
                    enum, intbv)
 
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
-from golden.score4.search import INF, PROVEN, WIN
+from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
 from hdl.decoder import decoder
-from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.checker import SCORE_BITS, SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.cut import score4_cut
+from hdl.score4.killers import score4_killers
 from hdl.score4.landing import score4_landing
 from hdl.score4.select import SLOTS, score4_select
+from hdl.score4.entry import score4_entry
+from hdl.score4.probe import score4_probe
+from hdl.score4.table import CUT_BITS, ENTRIES, ENTRY_BITS, field_slices, score4_table
+from hdl.score4.zobrist import score4_zobrist
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
 STACK_DEPTH = 64
-FRAME_BITS = 5 + 14 + 14 + 14 + 6
+# A frame pushed when the search descends (most significant first): the
+# parent's slot counter, window, best score and best move, the alpha it was
+# entered with, its hash move, the cell of the move being searched, its hash.
+FRAME_FIELDS = (("fidx", 5), ("alpha", SCORE_BITS), ("beta", SCORE_BITS), ("best", SCORE_BITS),
+                ("alpha0", SCORE_BITS), ("best_move", 4), ("hm_valid", 1), ("hm", 4),
+                ("land", 6), ("hash", HASH_BITS))
+FRAME = field_slices(FRAME_FIELDS)
+FRAME_BITS = sum(w for _, w in FRAME_FIELDS)
 
 
 @block
@@ -37,16 +50,28 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
     Timing: a search that spends n nodes takes at most
     hdl.score4.FIXED_CYCLES + hdl.score4.CYCLES_PER_NODE * n cycles: a node
-    costs GEN + EVAL + COMB, plus RETURN when it was searched below.
+    costs GEN + EVAL + COMB, plus PROBE and RETURN when the search descended
+    into it (the table's answer ends it in PROBE, or its moves are searched).
+    FIXED_CYCLES includes CLEAR: every table entry written once per search.
+
+    The transposition table (score4_table, M4K) is read at the index of the
+    child every GEN makes, and the entry registered as it comes out of the
+    memory (entry_q, in EVAL). PROBE, if EVAL descends, compares it with the
+    node (score4_probe), looks at its bound with the node's window
+    (score4_cut), and chooses the node's first move twice, as if the entry
+    were found and as if not, taking one when the compare is done: no path
+    runs from the memory, or from the compare through the slot choice, in
+    one cycle. A node that was searched writes its entry in RETURN. The frame stack keeps each
+    ply's hash, so RETURN restores it instead of undoing a Zobrist key.
 
     Clock rate: GEN makes the move chosen one cycle earlier. The cycle before
-    every GEN (ITER_START, EVAL of a descent, COMB) picks the first open slot
+    every GEN (ITER_START, PROBE, COMB) picks the first open slot
     of the position GEN will see (score4_select) into registers, so no path
     runs from the slot counter through the choice and the landing cell into
     the checker's inputs in one cycle.
     """
-    t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "ITER_START", "GEN", "EVAL",
-                   "COMB", "RETURN", "ITER_DONE", "FINISH")
+    t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "CLEAR", "ITER_START", "GEN", "EVAL",
+                   "PROBE", "COMB", "RETURN", "ITER_DONE", "FINISH")
     state = Signal(t_state.IDLE)
 
     def s14(v=0):
@@ -60,8 +85,13 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
     empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
     # the current frame
-    fidx = Signal(intbv(0, min=0, max=18))     # next slot to try: 0 = pv (root only), k+1 = ORDER[k]
+    fidx = Signal(intbv(0, min=0, max=SLOTS + 1))  # next slot: 0 = A (pv / hash move), 1 = killer, k+2 = ORDER[k]
     falpha, fbeta, fbest = s14(), s14(), s14()
+    falpha0 = s14()                            # the alpha the node was entered with
+    fbest_move = Signal(intbv(0)[4:])          # the node's best move so far
+    fhm = Signal(intbv(0)[4:])                 # its hash move
+    fhm_valid = Signal(bool(0))                # ... when its table entry was found
+    dleft = Signal(intbv(0)[DEPTH_BITS + 1:])  # plies left at the node: diter - ply (<= 63 below the root)
     cur_post = Signal(intbv(0)[4:])
     root_best = Signal(intbv(0)[4:])
     pv = Signal(intbv(0)[4:])
@@ -72,30 +102,74 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     have_fallback = Signal(bool(0))
     # checker inputs (registered) and outputs
     chk_x = Signal(intbv(0)[NUM_CELLS:])
-    chk_y = Signal(intbv(0)[NUM_CELLS:])
     chk_land = Signal(intbv(0)[6:])
     won = Signal(bool(0))                      # the pre-scan's bead wins (same cycle)
-    ev = s14()                                 # evaluation of chk_x, chk_y (valid in EVAL)
+    ev = s14()                                 # evaluation of chk_x, y (valid in EVAL)
     ev_q = s14()                               # ev registered: the evaluation COMB sees
     gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
     won_q, full_q = Signal(bool(0)), Signal(bool(0))
     won_r, full_r = Signal(bool(0)), Signal(bool(0))   # won and full, worked out in GEN
     from_child = Signal(bool(0))               # COMB takes sval (a child's value), not the checker
     sval = s14()
+    # transposition table, hash and killers
+    node_hash = Signal(intbv(0)[HASH_BITS:])   # position_hash of (x, y)
+    colour = Signal(bool(0))                   # x's colour: the root's colour, flipped each ply
+    root_colour = Signal(bool(0))
+    child_key = Signal(intbv(0)[HASH_BITS:])   # ZOBRIST[colour][g_land]: the bead GEN drops
+    child_hash = Signal(intbv(0)[HASH_BITS:])  # the child's hash, in GEN (addresses the table)
+    child_hash_q = Signal(intbv(0)[HASH_BITS:])  # ... registered: valid in EVAL
+    clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
+    clr_cell = Signal(intbv(0)[6:])
+    clr_key_x = Signal(intbv(0)[HASH_BITS:])   # ZOBRIST of a bead of x / y on clr_cell
+    clr_key_y = Signal(intbv(0)[HASH_BITS:])
+    not_root_colour = Signal(bool(0))
+    tt_we = Signal(bool(0))
+    tt_waddr = Signal(intbv(0)[TT_BITS:])
+    tt_wdata = Signal(intbv(0)[ENTRY_BITS:])
+    tt_raddr = Signal(intbv(0)[TT_BITS:])
+    tt_rdata = Signal(intbv(0)[ENTRY_BITS:])
+    node_check = Signal(intbv(0)[HASH_BITS - TT_BITS:])
+    node_index = Signal(intbv(0)[TT_BITS:])
+    store_entry = Signal(intbv(0)[ENTRY_BITS:])
+    # the child's entry, read in GEN; in EVAL score4_probe compares it with
+    # the child and the entry and verdict are registered; in PROBE score4_cut
+    # looks at its bound: no path from the memory through the slot choice
+    probe_found, probe_deep = Signal(bool(0)), Signal(bool(0))
+    entry_q = Signal(intbv(0)[ENTRY_BITS:])   # the child's entry, as read (registered)
+    entry_low = Signal(intbv(0)[CUT_BITS:])   # its bound, score and move
+    probe_usable = Signal(bool(0))
+    hash_move = Signal(intbv(0)[4:])
+    table_score = s14()
+    probe_cut = Signal(bool(0))                # the node ended in PROBE: RETURN stores nothing
+    kill_clear, kill_we = Signal(bool(0)), Signal(bool(0))
+    kill_ply = Signal(intbv(0, min=0, max=STACK_DEPTH))   # a cut-off's killer, written a cycle
+    kill_post = Signal(intbv(0)[4:])                       # later (RETURN): see killer_ports
+    killer = Signal(intbv(0)[4:])
+    killer_valid = Signal(bool(0))
     # generation: the next slot of the position the coming GEN sees (s_*), registered (g_*)
-    pv_onehot = Signal(intbv(0)[NUM_POSTS:])
-    root_pv = Signal(bool(0))
+    a_open = Signal(bool(0))                   # slot 0's move: pv (root), hash move (below)
+    a_post = Signal(intbv(0)[4:])
+    a_onehot = Signal(intbv(0)[NUM_POSTS:])
+    b_onehot = Signal(intbv(0)[NUM_POSTS:])
     below_fidx = Signal(intbv(0)[SLOTS:])      # slots already tried: 0..fidx-1
     below_bits = [Signal(bool(0)) for _ in range(SLOTS)]
     below_vec = ConcatSignal(*reversed(below_bits))
     s_top = Signal(intbv(0)[NUM_POSTS:])
     s_below = Signal(intbv(0)[SLOTS:])
-    s_root_pv = Signal(bool(0))
     has_cand = Signal(bool(0))
-    s_sel = Signal(intbv(0, min=0, max=18))
+    s_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
     s_post = Signal(intbv(0)[4:])
     s_onehot = Signal(intbv(0)[NUM_POSTS:])
-    g_sel = Signal(intbv(0, min=0, max=18))
+    # PROBE chooses twice, as if the entry were found (hit_*) and as if not
+    # (miss_*), and takes one when the compare is done: the compare and the
+    # choice run side by side instead of one after the other
+    hit_has, miss_has = Signal(bool(0)), Signal(bool(0))
+    hit_sel, miss_sel = (Signal(intbv(0, min=0, max=SLOTS + 1)) for _ in range(2))
+    hit_post, miss_post = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
+    hit_onehot, miss_onehot = Signal(intbv(0)[NUM_POSTS:]), Signal(intbv(0)[NUM_POSTS:])
+    no_a = Signal(bool(0))
+    take_miss = Signal(bool(0))
+    g_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
     g_post = Signal(intbv(0)[4:])
     g_onehot = Signal(intbv(0)[NUM_POSTS:])
     s_lands = Signal(intbv(0)[NUM_CELLS:])     # every post's landing cell in that position
@@ -118,8 +192,12 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     st_wdata = Signal(intbv(0)[FRAME_BITS:])
     st_raddr = Signal(intbv(0)[6:])
     st_rdata = Signal(intbv(0)[FRAME_BITS:])
-    pop_idx = Signal(intbv(0, min=0, max=18))
-    pop_alpha, pop_beta, pop_best = s14(), s14(), s14()
+    frame = Signal(intbv(0)[FRAME_BITS:])      # the frame RETURN pops
+    pop_idx = Signal(intbv(0, min=0, max=SLOTS + 1))
+    pop_alpha, pop_beta, pop_best, pop_alpha0 = s14(), s14(), s14(), s14()
+    pop_best_move, pop_hm = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
+    pop_hm_valid = Signal(bool(0))
+    pop_hash = Signal(intbv(0)[HASH_BITS:])
     pop_land = Signal(intbv(0)[6:])
     pop_onehot = Signal(intbv(0)[NUM_CELLS:])
     ev_s = s14()                               # the score COMB combines
@@ -128,14 +206,94 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     ev_gt_alpha, ev_ge_beta, alpha_ge_beta = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
 
-    checker = score4_checker(clk, chk_x, chk_y, chk_land, gen_x, y, g_cells, won, won_r,
+    checker = score4_checker(clk, chk_x, y, chk_land, gen_x, y, g_cells, won, won_r,
                              full_r, ev)
-    pv_dec = decoder(pv, pv_onehot)
+    a_dec = decoder(a_post, a_onehot)
+    b_dec = decoder(killer, b_onehot)
+    table = score4_table(clk, tt_we, tt_waddr, tt_wdata, tt_raddr, tt_rdata)
+    probe = score4_probe(entry_q, node_check, dleft(DEPTH_BITS, 0), probe_found, probe_deep)
+    cut = score4_cut(entry_low, probe_deep, falpha, fbeta, probe_usable, hash_move, table_score)
+    entry = score4_entry(node_check, dleft(DEPTH_BITS, 0), fbest, falpha0, fbeta, fbest_move, store_entry)
+    down_key = score4_zobrist(colour, g_land, child_key)
+    clr_x = score4_zobrist(root_colour, clr_cell, clr_key_x)
+    clr_y = score4_zobrist(not_root_colour, clr_cell, clr_key_y)
+    killers = score4_killers(clk, kill_clear, ply, kill_ply, kill_we, kill_post, killer,
+                             killer_valid)
     q_land = score4_landing(occ, order_post, qland, qonehot, qfree, qfree_cells)
     pop_dec = decoder(pop_land, pop_onehot)
     below = [_above(fidx, i, below_bits[i]) for i in range(SLOTS)]
-    selector = score4_select(s_top, s_below, s_root_pv, pv, pv_onehot, has_cand, s_sel,
-                             s_post, s_onehot)
+    selector = score4_select(s_top, s_below, a_open, a_post, a_onehot, killer_valid, killer,
+                             b_onehot, hit_has, hit_sel, hit_post, hit_onehot)
+    selector_miss = score4_select(s_top, s_below, no_a, a_post, a_onehot, killer_valid, killer,
+                                  b_onehot, miss_has, miss_sel, miss_post, miss_onehot)
+
+    @always_comb
+    def choice():
+        take_miss.next = state == t_state.PROBE and not probe_found
+        no_a.next = 0
+
+    @always_comb
+    def chosen_slot():
+        if take_miss:
+            has_cand.next = miss_has
+            s_sel.next = miss_sel
+            s_post.next = miss_post
+            s_onehot.next = miss_onehot
+        else:
+            has_cand.next = hit_has
+            s_sel.next = hit_sel
+            s_post.next = hit_post
+            s_onehot.next = hit_onehot
+
+    @always_comb
+    def hashes():
+        node_check.next = node_hash[HASH_BITS:TT_BITS]
+        node_index.next = node_hash[TT_BITS:]
+        child_hash.next = node_hash ^ child_key
+        entry_low.next = entry_q[CUT_BITS:]
+        not_root_colour.next = not root_colour
+        clr_cell.next = clr_addr[6:]
+
+    @always_comb
+    def table_ports():
+        # read: the entry of the child GEN makes (used if EVAL descends into it)
+        tt_raddr.next = child_hash[TT_BITS:]
+        # write: CLEAR's zeros, or the entry of the node RETURN finishes
+        if state == t_state.CLEAR:
+            tt_we.next = 1
+            tt_waddr.next = clr_addr
+            tt_wdata.next = 0
+        else:
+            tt_we.next = state == t_state.RETURN and ply != 0 and not probe_cut
+            tt_waddr.next = node_index
+            tt_wdata.next = store_entry
+
+    @always_comb
+    def killer_clear():
+        kill_clear.next = state == t_state.IDLE
+
+    @always(clk.posedge)
+    def killer_ports():
+        # A cut-off in COMB writes its killer at the next edge (the end of
+        # RETURN), so the compare chain behind `cutoff` does not also drive
+        # the 64 killers' enables. killer[p] is next read when a node at ply
+        # p is entered (PROBE), at least three cycles later.
+        kill_we.next = state == t_state.COMB and cutoff
+        kill_ply.next = ply
+        kill_post.next = cur_post
+
+    @always_comb
+    def slot_a():
+        # move A of the position the coming GEN sees (see next_position)
+        if state == t_state.PROBE:
+            a_open.next = 1                     # (selector_miss covers "not found")
+            a_post.next = hash_move
+        elif ply == 0:
+            a_open.next = pv_valid
+            a_post.next = pv
+        else:
+            a_open.next = fhm_valid
+            a_post.next = fhm
 
     @always_comb
     def occupancy():
@@ -143,31 +301,29 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
     @always_comb
     def root_slot():
-        root_pv.next = ply == 0 and pv_valid
         below_fidx.next = below_vec
 
     @always_comb
     def next_position():
-        # the position and slot counter the next GEN will see: a descent's
-        # child, a fresh iteration's root, or the current frame (COMB)
-        if state == t_state.EVAL:
-            s_occ.next = chk_x | chk_y
+        # the slot counter the next GEN will see: a node just entered (PROBE:
+        # the child, already in x and y), a fresh iteration's root, or the
+        # current frame (COMB)
+        s_occ.next = occ
+        if state == t_state.PROBE or state == t_state.ITER_START:
             s_below.next = 0
-            s_root_pv.next = 0
-        elif state == t_state.ITER_START:
-            s_occ.next = occ
-            s_below.next = 0
-            s_root_pv.next = root_pv
         else:
-            s_occ.next = occ
             s_below.next = below_fidx
-            s_root_pv.next = root_pv
 
     @always_comb
     def next_lands():
         s_top.next = s_occ[NUM_CELLS:NUM_CELLS - NUM_POSTS]
         # a landing cell is empty, and on the floor or on a bead
         s_lands.next = ~s_occ & concat(s_occ[NUM_CELLS - NUM_POSTS:0], full_level)
+
+    @always(clk.posedge)
+    def probe_regs():
+        child_hash_q.next = child_hash
+        entry_q.next = tt_rdata
 
     @always(clk.posedge)
     def chosen():
@@ -199,13 +355,38 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     def order_lookup():
         order_post.next = SEARCH_ORDER[pidx]
 
+    fi_h, fi_l = FRAME["fidx"]
+    fa_h, fa_l = FRAME["alpha"]
+    fb_h, fb_l = FRAME["beta"]
+    fe_h, fe_l = FRAME["best"]
+    f0_h, f0_l = FRAME["alpha0"]
+    fm_h, fm_l = FRAME["best_move"]
+    fv_l = FRAME["hm_valid"][1]
+    fh_h, fh_l = FRAME["hm"]
+    fl_h, fl_l = FRAME["land"]
+    fk_h, fk_l = FRAME["hash"]
+
+    @always_comb
+    def top_frame():
+        # a node PROBE ended returns in the cycle its frame is being written
+        # (st_we is registered): the frame is then still in st_wdata
+        if probe_cut:
+            frame.next = st_wdata
+        else:
+            frame.next = st_rdata
+
     @always_comb
     def unpack():
-        pop_idx.next = st_rdata[FRAME_BITS:FRAME_BITS - 5]
-        pop_alpha.next = st_rdata[48:34].signed()
-        pop_beta.next = st_rdata[34:20].signed()
-        pop_best.next = st_rdata[20:6].signed()
-        pop_land.next = st_rdata[6:0]
+        pop_idx.next = frame[fi_h:fi_l]
+        pop_alpha.next = frame[fa_h:fa_l].signed()
+        pop_beta.next = frame[fb_h:fb_l].signed()
+        pop_best.next = frame[fe_h:fe_l].signed()
+        pop_alpha0.next = frame[f0_h:f0_l].signed()
+        pop_best_move.next = frame[fm_h:fm_l]
+        pop_hm_valid.next = frame[fv_l]
+        pop_hm.next = frame[fh_h:fh_l]
+        pop_land.next = frame[fl_h:fl_l]
+        pop_hash.next = frame[fk_h:fk_l]
 
 
     @always_comb
@@ -293,7 +474,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 elif ppass:
                     diter.next = 1
                     reason.next = 4               # fallback until an iteration completes
-                    state.next = t_state.ITER_START
+                    clr_addr.next = 0
+                    node_hash.next = 0
+                    root_colour.next = empties[0]  # 64 - empties beads: same parity
+                    state.next = t_state.CLEAR
                 else:
                     ppass.next = 1
                     pidx.next = 0
@@ -312,7 +496,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 if ppass:
                     diter.next = 1
                     reason.next = 4
-                    state.next = t_state.ITER_START
+                    clr_addr.next = 0
+                    node_hash.next = 0
+                    root_colour.next = empties[0]
+                    state.next = t_state.CLEAR
                 else:
                     ppass.next = 1
                     pidx.next = 0
@@ -321,7 +508,26 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 pidx.next = pidx + 1
                 state.next = t_state.PRE_SET
 
+        elif state == t_state.CLEAR:
+            # every table entry cleared (table_ports), and the root's hash
+            # summed over its 64 cells in the first 64 cycles
+            if clr_addr < NUM_CELLS:
+                if x[clr_cell]:
+                    if y[clr_cell]:
+                        node_hash.next = node_hash ^ clr_key_x ^ clr_key_y
+                    else:
+                        node_hash.next = node_hash ^ clr_key_x
+                elif y[clr_cell]:
+                    node_hash.next = node_hash ^ clr_key_y
+            if clr_addr == ENTRIES - 1:
+                state.next = t_state.ITER_START
+            else:
+                clr_addr.next = clr_addr + 1
+
         elif state == t_state.ITER_START:
+            colour.next = root_colour
+            dleft.next = diter
+            probe_cut.next = 0
             win_here.next = WIN - 1
             falpha.next = -INF
             fbeta.next = INF
@@ -336,7 +542,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             else:
                 nodes.next = nodes + 1
                 chk_x.next = gen_x
-                chk_y.next = y
                 chk_land.next = g_land
                 cur_post.next = g_post
                 fidx.next = g_sel + 1
@@ -349,23 +554,43 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if won_r or full_r or ply + 1 == diter:
                 state.next = t_state.COMB
             else:
-                # descend: push this frame, the child is (y, x + bead) with x's window negated
+                # descend: push this frame, the child is (y, x + bead) with x's window
+                # negated; its table entry is read now (tt_raddr) for PROBE
                 st_we.next = 1
                 st_waddr.next = ply
-                st_wdata.next = concat(fidx[5:], falpha[14:], fbeta[14:], fbest[14:], chk_land)
+                st_wdata.next = concat(fidx[5:], falpha[SCORE_BITS:], fbeta[SCORE_BITS:],
+                                       fbest[SCORE_BITS:], falpha0[SCORE_BITS:], fbest_move,
+                                       fhm_valid, fhm, chk_land, node_hash)
                 x.next = y
                 y.next = chk_x
                 ply.next = ply + 1
+                colour.next = not colour
+                dleft.next = dleft - 1
+                node_hash.next = child_hash_q
                 win_here.next = win_here - 1
                 falpha.next = -fbeta
+                falpha0.next = -fbeta
                 fbeta.next = -falpha
                 fbest.next = -INF
                 fidx.next = 0
+                state.next = t_state.PROBE
+
+        elif state == t_state.PROBE:
+            # the table's entry for this node: its value ends the node, or
+            # its move is tried first (the selector saw it this cycle)
+            fhm.next = hash_move
+            fhm_valid.next = probe_found
+            if probe_usable:
+                fbest.next = table_score
+                probe_cut.next = 1
+                state.next = t_state.RETURN
+            else:
                 state.next = t_state.GEN
 
         elif state == t_state.COMB:
             if ev_s > fbest:
                 fbest.next = ev_s
+                fbest_move.next = cur_post
                 if ply == 0:
                     root_best.next = cur_post
             falpha.next = alpha_max
@@ -380,16 +605,25 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if ply == 0:
                 state.next = t_state.ITER_DONE
             else:
+                # the node's entry is written now (table_ports) unless PROBE ended it
                 sval.next = -fbest
                 from_child.next = 1
+                probe_cut.next = 0
                 fidx.next = pop_idx
                 falpha.next = pop_alpha
                 fbeta.next = pop_beta
                 fbest.next = pop_best
+                falpha0.next = pop_alpha0
+                fbest_move.next = pop_best_move
+                fhm.next = pop_hm
+                fhm_valid.next = pop_hm_valid
+                node_hash.next = pop_hash
                 cur_post.next = pop_land[4:0]
                 x.next = y & ~pop_onehot
                 y.next = x
                 ply.next = ply - 1
+                colour.next = not colour
+                dleft.next = dleft + 1
                 win_here.next = win_here + 1
                 state.next = t_state.COMB
 
@@ -411,7 +645,9 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, pv_dec, q_land, pop_dec, below, selector, occupancy, root_slot,
+    return (checker, a_dec, b_dec, table, probe, cut, entry, down_key, clr_x, clr_y, killers,
+            hashes, table_ports, killer_clear, killer_ports, slot_a, probe_regs,
+            q_land, pop_dec, below, selector, selector_miss, choice, chosen_slot, occupancy, root_slot, top_frame,
             next_position, next_lands, chosen, gen_move, landing_cell, landing_height,
             landing_index, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
             new_alpha, fsm)

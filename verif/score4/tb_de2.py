@@ -9,7 +9,9 @@ from verif.de2 import Board
 
 @cocotb.test()
 async def board(dut):
-    board = await Board.power_up(dut, answer_bits=200)
+    # an answer takes the search's fixed cycles (4358: the table is cleared
+    # first) plus up to 5 a node, i.e. up to ~190 bit times at 32 clocks a bit
+    board = await Board.power_up(dut, answer_bits=400)
     golden = Session(budget=board.cfg.budget)
 
     assert await board.ask(golden, b"0") == b"R00"

@@ -3,6 +3,13 @@
 For random reachable positions and budgets, the engine's move, node count,
 completed depth, root score and reason must equal golden.score4.search.search,
 and its cycle count must respect FIXED_CYCLES + CYCLES_PER_NODE * nodes.
+
+``table_cases`` aims at the transposition table: searches long enough that
+most stores overwrite another position's entry (4096 entries), that
+transpositions end nodes from the table and give hash moves, a position
+reached by two move orders, and budgets that run out just after an
+iteration, with the table and killers warm from the iterations before;
+golden.score4.search.explain says that each case really happened.
 """
 import os
 import random
@@ -11,7 +18,7 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from golden.score4.board import EMPTY
-from golden.score4.search import search
+from golden.score4.search import explain, position_hash, search
 from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
 from verif import tb
@@ -55,6 +62,75 @@ async def run_one(dut, pos, budget):
             "cycles": int(dut.cycles.value)}
 
 
+async def check(dut, pos, budget, label):
+    """Search pos at budget on the RTL; compare every field with golden and
+    the cycles with the bound. Returns the cycles per node."""
+    want = search(pos, budget)
+    got = await run_one(dut, pos, budget)
+    label = "%s mine=%#018x theirs=%#018x budget=%d" % (label, pos.mine, pos.theirs, budget)
+    exp = {"move": want.move, "nodes": want.nodes, "depth": want.depth,
+           "score": want.score, "reason": want.reason}
+    cmp = dict(got)
+    cmp.pop("cycles")
+    if want.reason == "full":
+        cmp["move"] = None
+    if want.score is None:
+        cmp["score"] = None
+    assert cmp == exp, "%s: golden %r, RTL %r (seed %s)" % (label, exp, cmp, tb.seed())
+    bound = worst_case_cycles(got["nodes"])
+    assert got["cycles"] <= bound, "%s: %d cycles > bound %d for %d nodes (seed %s)" % (
+        label, got["cycles"], bound, got["nodes"], tb.seed())
+    return got["cycles"] / max(1, got["nodes"])
+
+
+def searching_position(rng, beads):
+    """A random position with `beads` beads where the tree search runs."""
+    while True:
+        pos = random_position(rng, beads)
+        if search(pos, 1).reason == "fallback":
+            return pos
+
+
+@cocotb.test()
+async def table_cases(dut):
+    cfg = tb.TbConfig.from_env()
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
+    rng = random.Random(int(tb.seed()) + 7)
+    # long searches: the table overflows, transpositions cut nodes off
+    seen = {"overwrites": 0, "cutoffs": 0, "found": 0}
+    for i, beads in enumerate((2, 10, 24)):
+        pos = searching_position(rng, beads)
+        budget = 15000
+        _, how = explain(pos, budget)
+        for key in seen:
+            seen[key] += how["table"][key]
+        await check(dut, pos, budget, "long search #%d" % i)
+    dut._log.info("long searches: %r", seen)
+    assert seen["overwrites"] > 500 and seen["cutoffs"] > 100 and seen["found"] > seen["cutoffs"], seen
+    # one position, two move orders: the same hash and the same answer
+    a = EMPTY.play_mine(5).play_theirs(6).play_mine(9).play_theirs(10).play_mine(5)
+    b = EMPTY.play_mine(9).play_theirs(10).play_mine(5).play_theirs(6).play_mine(5)
+    assert a == b and position_hash(a.theirs, a.mine) == position_hash(b.theirs, b.mine)
+    for order, pos in (("first", a), ("second", b)):
+        await check(dut, pos.swapped(), 5000, "move order %s" % order)
+    # budgets running out early in an iteration, the table warm from the last ones
+    warm = 0
+    for i in range(4):
+        pos = searching_position(rng, rng.choice((4, 12, 20)))
+        _, how = explain(pos, 20000)
+        ends = how["iterations"]
+        for k in range(2, len(ends)):
+            extra = (1, 2, 17)[k % 3]
+            budget = ends[k] + extra
+            r, how = explain(pos, budget)
+            if r.nodes == budget and r.depth == k + 1 and how["table"]["stores"] > 0:
+                warm += 1
+                await check(dut, pos, budget, "warm table #%d after depth %d (+%d)"
+                            % (i, k + 1, extra))
+    dut._log.info("%d budget-limited searches with a warm table", warm)
+    assert warm >= 6, warm
+
+
 @cocotb.test()
 async def search_matches_golden(dut):
     cfg = tb.TbConfig.from_env()
@@ -62,20 +138,5 @@ async def search_matches_golden(dut):
     rng = random.Random(int(tb.seed()))
     worst = 0
     for i, (pos, budget) in enumerate(positions(rng, POSITIONS)):
-        want = search(pos, budget)
-        got = await run_one(dut, pos, budget)
-        label = "position #%d mine=%#018x theirs=%#018x budget=%d" % (i, pos.mine, pos.theirs, budget)
-        exp = {"move": want.move, "nodes": want.nodes, "depth": want.depth,
-               "score": want.score, "reason": want.reason}
-        cmp = dict(got)
-        cmp.pop("cycles")
-        if want.reason == "full":
-            cmp["move"] = None
-        if want.score is None:
-            cmp["score"] = None
-        assert cmp == exp, "%s: golden %r, RTL %r (seed %s)" % (label, exp, cmp, tb.seed())
-        bound = worst_case_cycles(got["nodes"])
-        assert got["cycles"] <= bound, "%s: %d cycles > bound %d for %d nodes (seed %s)" % (
-            label, got["cycles"], bound, got["nodes"], tb.seed())
-        worst = max(worst, got["cycles"] / max(1, got["nodes"]))
+        worst = max(worst, await check(dut, pos, budget, "position #%d" % i))
     dut._log.info("%d positions equal to golden; worst cycles/node %.2f", POSITIONS, worst)

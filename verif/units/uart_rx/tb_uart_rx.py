@@ -163,7 +163,11 @@ def random_fault():
     if kind == "break":
         return LineItem(kind, 0, 1.0, random.choice((10.5, 12, 30, random.uniform(11, 60))))
     if kind == "glitch":
-        return LineItem("low_pulse", 0, 1.0, random.uniform(0.05, 0.4))
+        # At least 0.1 bit: 1.6 clocks at the smallest divisor (16), so the
+        # pulse always spans a clock edge; a shorter one can fall between two
+        # edges and never reach the receiver at all (seed 1051963276 drew
+        # 0.056 bit, 0.9 clock, and the bench expected a glitch pulse).
+        return LineItem("low_pulse", 0, 1.0, random.uniform(0.1, 0.4))
     if kind == "long_low":
         return LineItem("low_pulse", 0, 1.0, random.uniform(0.65, 0.95))
     return LineItem(kind, 0, 1.0, random.uniform(0.3, 3))
