@@ -169,8 +169,27 @@ def _score4_killers(cfg):
 
     clk, rst, bits, flag = _signals()
     return [("score4_killers", score4_killers(clk, flag(), Signal(intbv(0, min=0, max=PLIES)),
+                                              flag(), flag(),
                                               Signal(intbv(0, min=0, max=PLIES)), flag(),
                                               bits(4), bits(4), flag()))]
+
+
+def _score4_win_cells(cfg):
+    """The cells where a bead of either side would win (hdl/score4/win_cells.py)."""
+    from hdl.score4.win_cells import score4_win_cells
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_win_cells", score4_win_cells(clk, bits(64), bits(64), bits(64), bits(64)))]
+
+
+def _score4_child_hash(cfg):
+    """The hashes of a position's children (hdl/score4/child_hash.py)."""
+    from golden.score4.search import HASH_BITS
+    from hdl.score4.child_hash import score4_child_hash
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_child_hash", score4_child_hash(clk, bits(64), flag(), bits(HASH_BITS),
+                                                    bits(16), bits(HASH_BITS)))]
 
 
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
@@ -186,4 +205,6 @@ UNITS = {
     "lowest_one": (_lowest_one, 115200, False),
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
+    "score4_win_cells": (_score4_win_cells, 9600, False),
+    "score4_child_hash": (_score4_child_hash, 9600, False),
 }

@@ -1,12 +1,14 @@
 """The Score-4 core: MyHDL blocks, one per file.
 
-    score4_line     one of the 76 lines: its evaluation term, won through a cell
+    score4_line_*   one of the 76 lines: its evaluation term, won through a cell
     score4_checker  all 76 lines: win through the new bead, full board, evaluation
+    score4_win_cells  the cells where a bead of either side would win (the pre-scan)
     score4_select   the search's next move slot (shallow logic, registered before GEN)
     score4_table    the transposition table (M4K) and its entry layout
     score4_probe    what a table entry says about the node being entered
     score4_entry    the entry a finished node stores
     score4_zobrist  the Zobrist key of one bead (ROM)
+    score4_child_hash  the hashes of a position's 16 children, registered
     score4_killers  the killer move of each ply
     score4_search   the search of golden/score4/search.py, in hardware
     score4_top      UART + protocol + board + search: the board-independent core

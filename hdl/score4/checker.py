@@ -4,67 +4,63 @@ from myhdl import ConcatSignal, Signal, always, always_comb, block, intbv
 from golden.score4.encoding import LINE_CELLS, NUM_CELLS
 from golden.score4.search import THREAT_PARITY, W
 from hdl.adder_tree import adder_tree
-from hdl.score4.line import score4_line_term, score4_line_won, score4_line_won_at
+from hdl.score4.line import score4_line_term, score4_line_won_at
 
 SCORE_BITS = 14                      # scores are 14-bit signed (golden search.INF = 8191)
 SCORE_MIN, SCORE_MAX = -(1 << (SCORE_BITS - 1)), 1 << (SCORE_BITS - 1)
-GROUPS = 16                          # partial sums registered between the two stages
+GROUPS = 32                          # partial sums registered between the two stages
 PART_BITS = 9                        # a line's term and a group's sum (5 terms of +-26)
 PART_MIN, PART_MAX = -(1 << (PART_BITS - 1)), 1 << (PART_BITS - 1)
 
 
 @block
-def score4_checker(clk, x, y, land, next_x, next_y, next_cell, won, won_r, full_r, score):
+def score4_checker(clk, next_x, next_y, next_cell, won_r, full_r, score):
     """Win, full board and evaluation of a position where x has just moved.
 
     Ports:
         clk     in   clock (the evaluation is pipelined)
-        x       in   64 bits: the mover's beads, the new bead included
-        y       in   64 bits: the other player's beads
-        land    in   6 bits: the cell the new bead landed on
-        next_x  in   64 bits: the value x takes at the next clock edge (when it changes)
-        next_y  in   64 bits: likewise for y
+        next_x  in   64 bits: the mover's beads, the new bead included, as they
+                     are one clock edge before the outputs below
+        next_y  in   64 bits: likewise for the other player's beads
         next_cell in 64 bits: the landing cell of next_x's new bead, one-hot
-        won     out  the new bead completes a line of x through `land` (same cycle)
-        score   out  14-bit signed golden `search.evaluate(x, y)`, same cycle,
-                     valid when x and y were loaded from next_x and next_y at
-                     the last clock edge: the line terms and GROUPS partial
-                     sums are computed from next_x, next_y in the cycle
-                     before and registered; only their sum is left for this one
-        won_r   out  won, for x and land loaded from next_x and next_cell at
-                     the last clock edge (worked out the cycle before, registered)
+        won_r   out  the new bead completes a line of next_x (worked out the
+                     cycle before, registered)
         full_r  out  every cell of that position is taken (likewise)
+        score   out  14-bit signed golden `search.evaluate(next_x, next_y)`
+                     of that position: the line terms and GROUPS partial
+                     sums are computed in the cycle before and registered;
+                     only their sum is left for this one
     """
     terms = [Signal(intbv(0, min=PART_MIN, max=PART_MAX)) for _ in LINE_CELLS]
-    wons = [Signal(bool(0)) for _ in LINE_CELLS]
     lines = [score4_line_term(next_x, next_y, terms[i], cells) for i, cells in enumerate(LINE_CELLS)]
-    checks = [score4_line_won(x, land, wons[i], cells) for i, cells in enumerate(LINE_CELLS)]
-    won_vec = ConcatSignal(*wons)
     wons_next = [Signal(bool(0)) for _ in LINE_CELLS]
     checks_next = [score4_line_won_at(next_x, next_cell, wons_next[i], cells)
                    for i, cells in enumerate(LINE_CELLS)]
     won_next_vec = ConcatSignal(*wons_next)
     empty_cells = Signal(intbv(0)[NUM_CELLS:])
 
-    size = (len(terms) + GROUPS - 1) // GROUPS
-    assert size * (max(W) + THREAT_PARITY) < PART_MAX
+    # 76 terms in groups of 4 or 5: none of one term alone, whose table
+    # lookup and register synthesis would turn into a block-RAM ROM with a
+    # slow output in front of the final sum (the 60-65 MHz proxy path)
+    bounds = [g * len(terms) // GROUPS for g in range(GROUPS + 1)]
+    sizes = [bounds[g + 1] - bounds[g] for g in range(GROUPS)]
+    assert min(sizes) > 1 and max(sizes) * (max(W) + THREAT_PARITY) < PART_MAX
     parts = [Signal(intbv(0, min=PART_MIN, max=PART_MAX)) for _ in range(GROUPS)]
     parts_q = [Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)) for _ in range(GROUPS)]
-    trees = [adder_tree(terms[g * size:(g + 1) * size], parts[g]) for g in range(GROUPS)]
+    trees = [adder_tree(terms[bounds[g]:bounds[g + 1]], parts[g]) for g in range(GROUPS)]
     regs = [_reg(clk, parts[g], parts_q[g]) for g in range(GROUPS)]
     final = adder_tree(parts_q, score)
 
     @always_comb
     def flags():
         empty_cells.next = ~(next_x | next_y)
-        won.next = won_vec != 0
 
     @always(clk.posedge)
     def ahead():
         won_r.next = won_next_vec != 0
         full_r.next = empty_cells == 0
 
-    return lines, checks, checks_next, trees, regs, final, flags, ahead
+    return lines, checks_next, trees, regs, final, flags, ahead
 
 
 @block

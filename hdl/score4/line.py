@@ -1,24 +1,7 @@
-"""One Score-4 line."""
+"""One Score-4 line: its evaluation term, and whether a new bead completes it."""
 from myhdl import Signal, always_comb, block, concat, intbv
 
 from golden.score4.search import line_value
-
-
-@block
-def score4_line(x, y, land, term, won, cells):
-    """One of the 76 lines, for a position where x has just moved.
-
-    Ports:
-        x     in   64 bits: the beads of the player who just moved (with the new bead)
-        y     in   64 bits: the other player's beads
-        land  in   6 bits: the cell the new bead landed on
-        term  out  signed: this line's evaluation term for x (golden
-                   search.evaluate: +line_value if only x is on the line, - if only y)
-        won   out  the line is all x's and passes through `land`
-    Settings:
-        cells  the line's 4 cell indices (elaboration-time constants)
-    """
-    return (score4_line_term(x, y, term, cells), score4_line_won(x, land, won, cells))
 
 
 @block
@@ -65,25 +48,12 @@ def _term(xa, yb, cells):
 
 @block
 def score4_line_won_at(x, cell, won, cells):
-    """score4_line_won with the landing cell given one-hot (`cell`, 64 bits)."""
+    """won = the line is all x's and passes through the one-hot `cell` (64 bits)."""
     c0, c1, c2, c3 = cells
 
     @always_comb
     def result():
         won.next = (x[c0] and x[c1] and x[c2] and x[c3]) and (
             cell[c0] or cell[c1] or cell[c2] or cell[c3])
-
-    return result
-
-
-@block
-def score4_line_won(x, land, won, cells):
-    """Whether one line is all x's through `land` (score4_line's `won` alone)."""
-    c0, c1, c2, c3 = cells
-
-    @always_comb
-    def result():
-        won.next = (x[c0] and x[c1] and x[c2] and x[c3]) and (
-            land == c0 or land == c1 or land == c2 or land == c3)
 
     return result

@@ -6,13 +6,16 @@ from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
 from hdl.decoder import decoder
 from hdl.score4.checker import SCORE_BITS, SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.child_hash import score4_child_hash
 from hdl.score4.cut import score4_cut
 from hdl.score4.killers import score4_killers
 from hdl.score4.landing import score4_landing
 from hdl.score4.select import SLOTS, score4_select
 from hdl.score4.entry import score4_entry
 from hdl.score4.probe import score4_probe
-from hdl.score4.table import CUT_BITS, ENTRIES, ENTRY_BITS, field_slices, score4_table
+from hdl.score4.table import (CUT_BITS, ENTRIES, ENTRY_BITS, ENTRY_FIELDS, field_slices,
+                              score4_table)
+from hdl.score4.win_cells import score4_win_cells
 from hdl.score4.zobrist import score4_zobrist
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
@@ -20,10 +23,12 @@ NODE_BITS = 28
 STACK_DEPTH = 64
 # A frame pushed when the search descends (most significant first): the
 # parent's slot counter, window, best score and best move, the alpha it was
-# entered with, its hash move, the cell of the move being searched, its hash.
+# entered with, its move A, the post of the move being searched and its
+# landing cell (one-hot: RETURN takes the bead off with an AND, no decoder
+# behind the stack memory's output), its hash.
 FRAME_FIELDS = (("fidx", 5), ("alpha", SCORE_BITS), ("beta", SCORE_BITS), ("best", SCORE_BITS),
                 ("alpha0", SCORE_BITS), ("best_move", 4), ("hm_valid", 1), ("hm", 4),
-                ("land", 6), ("hash", HASH_BITS))
+                ("post", 4), ("cell", NUM_CELLS), ("hash", HASH_BITS))
 FRAME = field_slices(FRAME_FIELDS)
 FRAME_BITS = sum(w for _, w in FRAME_FIELDS)
 
@@ -68,7 +73,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     every GEN (ITER_START, PROBE, COMB) picks the first open slot
     of the position GEN will see (score4_select) into registers, so no path
     runs from the slot counter through the choice and the landing cell into
-    the checker's inputs in one cycle.
+    the checker's inputs in one cycle. The killer that choice needs is read
+    a cycle ahead (score4_killers), and the 16 children's hashes are
+    registered a cycle ahead (score4_child_hash): GEN only picks the chosen
+    one to address the table.
     """
     t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "CLEAR", "ITER_START", "GEN", "EVAL",
                    "PROBE", "COMB", "RETURN", "ITER_DONE", "FINISH")
@@ -81,6 +89,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     x = Signal(intbv(0)[NUM_CELLS:])
     y = Signal(intbv(0)[NUM_CELLS:])
     occ = Signal(intbv(0)[NUM_CELLS:])
+    occ_r = Signal(intbv(0)[NUM_CELLS:])       # x | y again, in registers of its own: the
+                                               # slot choice starts from few-fanout flops
     ply = Signal(intbv(0, min=0, max=STACK_DEPTH))    # <= 63: a descent needs ply + 1 < depth <= 64
     diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
     empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
@@ -89,21 +99,20 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     falpha, fbeta, fbest = s14(), s14(), s14()
     falpha0 = s14()                            # the alpha the node was entered with
     fbest_move = Signal(intbv(0)[4:])          # the node's best move so far
-    fhm = Signal(intbv(0)[4:])                 # its hash move
-    fhm_valid = Signal(bool(0))                # ... when its table entry was found
     dleft = Signal(intbv(0)[DEPTH_BITS + 1:])  # plies left at the node: diter - ply (<= 63 below the root)
     cur_post = Signal(intbv(0)[4:])
     root_best = Signal(intbv(0)[4:])
-    pv = Signal(intbv(0)[4:])
-    pv_valid = Signal(bool(0))
     # win/block pre-scan
     pidx = Signal(intbv(0, min=0, max=NUM_POSTS))
     ppass = Signal(bool(0))                    # 0: can I win, 1: must I block
     have_fallback = Signal(bool(0))
     # checker inputs (registered) and outputs
     chk_x = Signal(intbv(0)[NUM_CELLS:])
-    chk_land = Signal(intbv(0)[6:])
-    won = Signal(bool(0))                      # the pre-scan's bead wins (same cycle)
+    chk_cell = Signal(intbv(0)[NUM_CELLS:])    # the bead GEN dropped, one-hot
+    won = Signal(bool(0))                      # the pre-scan's bead wins (PRE_CHK)
+    x_wins = Signal(intbv(0)[NUM_CELLS:])      # cells where a bead of x / y would win
+    y_wins = Signal(intbv(0)[NUM_CELLS:])
+    pre_cell = Signal(intbv(0)[NUM_CELLS:])    # the pre-scan's bead, one-hot
     ev = s14()                                 # evaluation of chk_x, y (valid in EVAL)
     ev_q = s14()                               # ev registered: the evaluation COMB sees
     gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
@@ -115,8 +124,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     node_hash = Signal(intbv(0)[HASH_BITS:])   # position_hash of (x, y)
     colour = Signal(bool(0))                   # x's colour: the root's colour, flipped each ply
     root_colour = Signal(bool(0))
-    child_key = Signal(intbv(0)[HASH_BITS:])   # ZOBRIST[colour][g_land]: the bead GEN drops
-    child_hash = Signal(intbv(0)[HASH_BITS:])  # the child's hash, in GEN (addresses the table)
+    child_hash = Signal(intbv(0)[HASH_BITS:])  # the hash of the child GEN makes (addresses the table)
     child_hash_q = Signal(intbv(0)[HASH_BITS:])  # ... registered: valid in EVAL
     clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
     clr_cell = Signal(intbv(0)[6:])
@@ -146,14 +154,24 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     kill_post = Signal(intbv(0)[4:])                       # later (RETURN): see killer_ports
     killer = Signal(intbv(0)[4:])
     killer_valid = Signal(bool(0))
+    kill_down, kill_up = Signal(bool(0)), Signal(bool(0))   # the ply changes at this edge
+    descends = Signal(bool(0))                 # EVAL descends into the child (else COMB)
     # generation: the next slot of the position the coming GEN sees (s_*), registered (g_*)
-    a_open = Signal(bool(0))                   # slot 0's move: pv (root), hash move (below)
+    # slot 0's move: the node's move A, the hash move (the previous
+    # iteration's best at the root) when there is one; in PROBE, the entry's
+    # move (a register, set a cycle ahead: no state decode or mux in front
+    # of the slot choice)
+    a_open = Signal(bool(0))
     a_post = Signal(intbv(0)[4:])
     a_onehot = Signal(intbv(0)[NUM_POSTS:])
     b_onehot = Signal(intbv(0)[NUM_POSTS:])
-    below_fidx = Signal(intbv(0)[SLOTS:])      # slots already tried: 0..fidx-1
-    below_bits = [Signal(bool(0)) for _ in range(SLOTS)]
-    below_vec = ConcatSignal(*reversed(below_bits))
+    # the slots already tried (0..fidx-1) as a thermometer, in a register of
+    # its own set with fidx: no compare of fidx in front of the slot choice
+    tried = Signal(intbv(0)[SLOTS:])
+    gen_bits = [Signal(bool(0)) for _ in range(1, SLOTS)]   # ... after GEN: 0..g_sel
+    gen_tried = ConcatSignal(*(list(reversed(gen_bits)) + [intbv(1)[1:]]))
+    pop_bits = [Signal(bool(0)) for _ in range(SLOTS)]   # ... of a popped frame
+    pop_tried = ConcatSignal(*reversed(pop_bits))
     s_top = Signal(intbv(0)[NUM_POSTS:])
     s_below = Signal(intbv(0)[SLOTS:])
     has_cand = Signal(bool(0))
@@ -176,8 +194,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     g_lands = Signal(intbv(0)[NUM_CELLS:])
     g_cells = Signal(intbv(0)[NUM_CELLS:])     # the landing cell of g_post, one-hot
     s_occ = Signal(intbv(0)[NUM_CELLS:])
-    g_land = Signal(intbv(0)[6:])
-    g_high, g_odd = Signal(bool(0)), Signal(bool(0))   # the landing level's bits
     full_level = Signal(intbv((1 << NUM_POSTS) - 1)[NUM_POSTS:])   # constant: the floor
     # the pre-scan's post and its landing cell
     order_post = Signal(intbv(0)[4:])
@@ -198,30 +214,37 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pop_best_move, pop_hm = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
     pop_hm_valid = Signal(bool(0))
     pop_hash = Signal(intbv(0)[HASH_BITS:])
-    pop_land = Signal(intbv(0)[6:])
+    pop_post = Signal(intbv(0)[4:])
     pop_onehot = Signal(intbv(0)[NUM_CELLS:])
     ev_s = s14()                               # the score COMB combines
     alpha_max = s14()                          # max(falpha, ev_s)
     cutoff = Signal(bool(0))                   # alpha_max >= fbeta
     ev_gt_alpha, ev_ge_beta, alpha_ge_beta = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    ev_gt_best = Signal(bool(0))               # ev_s > fbest
+    # each source of ev_s compared with the window and the best score side
+    # by side, the results picked afterwards: no 14-bit mux in front of the
+    # compares that decide COMB's next state (the proxy's slowest path)
+    child_cmp = [Signal(bool(0)) for _ in range(3)]   # sval > falpha, >= fbeta, > fbest
+    win_cmp = [Signal(bool(0)) for _ in range(3)]     # win_here ...
+    leaf_cmp = [Signal(bool(0)) for _ in range(3)]    # ev_q ...
     win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
 
-    checker = score4_checker(clk, chk_x, y, chk_land, gen_x, y, g_cells, won, won_r,
-                             full_r, ev)
+    checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
+    win_cells = score4_win_cells(clk, x, y, x_wins, y_wins)
     a_dec = decoder(a_post, a_onehot)
     b_dec = decoder(killer, b_onehot)
     table = score4_table(clk, tt_we, tt_waddr, tt_wdata, tt_raddr, tt_rdata)
     probe = score4_probe(entry_q, node_check, dleft(DEPTH_BITS, 0), probe_found, probe_deep)
     cut = score4_cut(entry_low, probe_deep, falpha, fbeta, probe_usable, hash_move, table_score)
     entry = score4_entry(node_check, dleft(DEPTH_BITS, 0), fbest, falpha0, fbeta, fbest_move, store_entry)
-    down_key = score4_zobrist(colour, g_land, child_key)
+    children = score4_child_hash(clk, occ, colour, node_hash, g_onehot, child_hash)
     clr_x = score4_zobrist(root_colour, clr_cell, clr_key_x)
     clr_y = score4_zobrist(not_root_colour, clr_cell, clr_key_y)
-    killers = score4_killers(clk, kill_clear, ply, kill_ply, kill_we, kill_post, killer,
-                             killer_valid)
+    killers = score4_killers(clk, kill_clear, ply, kill_down, kill_up, kill_ply, kill_we,
+                             kill_post, killer, killer_valid)
     q_land = score4_landing(occ, order_post, qland, qonehot, qfree, qfree_cells)
-    pop_dec = decoder(pop_land, pop_onehot)
-    below = [_above(fidx, i, below_bits[i]) for i in range(SLOTS)]
+    gen_below = [_above(g_sel, i, gen_bits[i]) for i in range(SLOTS - 1)]   # slot i + 1
+    pop_below = [_above(pop_idx, i, pop_bits[i]) for i in range(SLOTS)]
     selector = score4_select(s_top, s_below, a_open, a_post, a_onehot, killer_valid, killer,
                              b_onehot, hit_has, hit_sel, hit_post, hit_onehot)
     selector_miss = score4_select(s_top, s_below, no_a, a_post, a_onehot, killer_valid, killer,
@@ -249,7 +272,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     def hashes():
         node_check.next = node_hash[HASH_BITS:TT_BITS]
         node_index.next = node_hash[TT_BITS:]
-        child_hash.next = node_hash ^ child_key
         entry_low.next = entry_q[CUT_BITS:]
         not_root_colour.next = not root_colour
         clr_cell.next = clr_addr[6:]
@@ -272,47 +294,51 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     def killer_clear():
         kill_clear.next = state == t_state.IDLE
 
+    @always_comb
+    def descent():
+        # ply + 1 == diter is dleft == 1: a compare of one register with a
+        # constant, no carry chain in front of the killers' read address
+        descends.next = not (won_r or full_r or dleft == 1)
+
+    @always_comb
+    def killer_read():
+        # the killer of the ply the search is at next (score4_killers reads
+        # it a cycle ahead): EVAL descends, RETURN goes back up
+        kill_down.next = state == t_state.EVAL and descends
+        kill_up.next = state == t_state.RETURN and ply != 0
+
     @always(clk.posedge)
     def killer_ports():
         # A cut-off in COMB writes its killer at the next edge (the end of
         # RETURN), so the compare chain behind `cutoff` does not also drive
-        # the 64 killers' enables. killer[p] is next read when a node at ply
-        # p is entered (PROBE), at least three cycles later.
+        # the 64 killers' enables. killer[p] is next read at the end of the
+        # EVAL that descends into a node at ply p, at least two cycles later.
         kill_we.next = state == t_state.COMB and cutoff
         kill_ply.next = ply
         kill_post.next = cur_post
 
     @always_comb
-    def slot_a():
-        # move A of the position the coming GEN sees (see next_position)
-        if state == t_state.PROBE:
-            a_open.next = 1                     # (selector_miss covers "not found")
-            a_post.next = hash_move
-        elif ply == 0:
-            a_open.next = pv_valid
-            a_post.next = pv
+    def pre_scan_won():
+        # the pre-scan's bead (PRE_SET registers its cell) wins for its side
+        if ppass:
+            won.next = (y_wins & pre_cell) != 0
         else:
-            a_open.next = fhm_valid
-            a_post.next = fhm
+            won.next = (x_wins & pre_cell) != 0
 
     @always_comb
     def occupancy():
         occ.next = x | y
 
     @always_comb
-    def root_slot():
-        below_fidx.next = below_vec
-
-    @always_comb
     def next_position():
         # the slot counter the next GEN will see: a node just entered (PROBE:
         # the child, already in x and y), a fresh iteration's root, or the
         # current frame (COMB)
-        s_occ.next = occ
+        s_occ.next = occ_r
         if state == t_state.PROBE or state == t_state.ITER_START:
             s_below.next = 0
         else:
-            s_below.next = below_fidx
+            s_below.next = tried
 
     @always_comb
     def next_lands():
@@ -343,19 +369,11 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         g_cells.next = g_lands & concat(g_onehot, g_onehot, g_onehot, g_onehot)
 
     @always_comb
-    def landing_height():
-        g_high.next = g_cells[NUM_CELLS:32] != 0
-        g_odd.next = (g_cells[NUM_CELLS:48] | g_cells[32:16]) != 0
-
-    @always_comb
-    def landing_index():
-        g_land.next = concat(g_high, g_odd, g_post)
-
-    @always_comb
     def order_lookup():
         order_post.next = SEARCH_ORDER[pidx]
 
     fi_h, fi_l = FRAME["fidx"]
+    em_h, em_l = field_slices(ENTRY_FIELDS)["move"]
     fa_h, fa_l = FRAME["alpha"]
     fb_h, fb_l = FRAME["beta"]
     fe_h, fe_l = FRAME["best"]
@@ -363,7 +381,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     fm_h, fm_l = FRAME["best_move"]
     fv_l = FRAME["hm_valid"][1]
     fh_h, fh_l = FRAME["hm"]
-    fl_h, fl_l = FRAME["land"]
+    fp_h, fp_l = FRAME["post"]
+    fc_h, fc_l = FRAME["cell"]
     fk_h, fk_l = FRAME["hash"]
 
     @always_comb
@@ -385,7 +404,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         pop_best_move.next = frame[fm_h:fm_l]
         pop_hm_valid.next = frame[fv_l]
         pop_hm.next = frame[fh_h:fh_l]
-        pop_land.next = frame[fl_h:fl_l]
+        pop_post.next = frame[fp_h:fp_l]
+        pop_onehot.next = frame[fc_h:fc_l]
         pop_hash.next = frame[fk_h:fk_l]
 
 
@@ -413,10 +433,29 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         else:
             ev_s.next = ev_q
 
+    cmp_child = _window_compare(sval, falpha, fbeta, fbest, *child_cmp)
+    cmp_win = _window_compare(win_here, falpha, fbeta, fbest, *win_cmp)
+    cmp_leaf = _window_compare(ev_q, falpha, fbeta, fbest, *leaf_cmp)
+
     @always_comb
     def compares():
-        ev_gt_alpha.next = ev_s > falpha
-        ev_ge_beta.next = ev_s >= fbeta
+        # as comb_score picks ev_s; the board-full score 0 by the signs
+        if from_child:
+            ev_gt_alpha.next = child_cmp[0]
+            ev_ge_beta.next = child_cmp[1]
+            ev_gt_best.next = child_cmp[2]
+        elif won_q:
+            ev_gt_alpha.next = win_cmp[0]
+            ev_ge_beta.next = win_cmp[1]
+            ev_gt_best.next = win_cmp[2]
+        elif full_q:
+            ev_gt_alpha.next = falpha < 0
+            ev_ge_beta.next = fbeta <= 0
+            ev_gt_best.next = fbest < 0
+        else:
+            ev_gt_alpha.next = leaf_cmp[0]
+            ev_ge_beta.next = leaf_cmp[1]
+            ev_gt_best.next = leaf_cmp[2]
         alpha_ge_beta.next = falpha >= fbeta
 
     @always_comb
@@ -440,6 +479,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if start:
                 x.next = me
                 y.next = opp
+                occ_r.next = me | opp
                 empties.next = 0
                 busy.next = 1
                 cycles.next = 1
@@ -449,12 +489,19 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 pidx.next = 0
                 ppass.next = 0
                 have_fallback.next = 0
-                pv_valid.next = 0
+                a_open.next = 0                     # the first iteration's root has no move A
                 ply.next = 0
                 reason.next = 0                     # full, unless a move is found
+                # what CLEAR starts from, set here rather than on the way in
+                # (the scan's verdict then steers fewer registers)
+                diter.next = 1
+                clr_addr.next = 0
+                node_hash.next = 0
                 state.next = t_state.PRE_SET
 
         elif state == t_state.PRE_SET:
+            root_colour.next = empties[0]   # 64 - empties beads: same parity (final
+                                            # in the second pass, before CLEAR)
             # post ORDER[pidx]: put my (pass 0) or the opponent's (pass 1) bead on it
             if not ppass and qfree:
                 empties.next = empties + qfree_cells     # the first pass counts empty cells
@@ -462,21 +509,13 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 if not have_fallback:
                     move.next = order_post
                     have_fallback.next = 1
-                if ppass:
-                    chk_x.next = y | qonehot
-                else:
-                    chk_x.next = x | qonehot
-                chk_land.next = qland
+                pre_cell.next = qonehot
                 state.next = t_state.PRE_CHK
             elif pidx == NUM_POSTS - 1:
                 if not have_fallback:
                     state.next = t_state.FINISH   # no free post: reason stays "full"
                 elif ppass:
-                    diter.next = 1
                     reason.next = 4               # fallback until an iteration completes
-                    clr_addr.next = 0
-                    node_hash.next = 0
-                    root_colour.next = empties[0]  # 64 - empties beads: same parity
                     state.next = t_state.CLEAR
                 else:
                     ppass.next = 1
@@ -494,11 +533,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 state.next = t_state.FINISH
             elif pidx == NUM_POSTS - 1:
                 if ppass:
-                    diter.next = 1
                     reason.next = 4
-                    clr_addr.next = 0
-                    node_hash.next = 0
-                    root_colour.next = empties[0]
                     state.next = t_state.CLEAR
                 else:
                     ppass.next = 1
@@ -510,7 +545,9 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
         elif state == t_state.CLEAR:
             # every table entry cleared (table_ports), and the root's hash
-            # summed over its 64 cells in the first 64 cycles
+            # summed over its 64 cells in the first 64 cycles; the root's
+            # colour set before ITER_START (score4_child_hash reads it there)
+            colour.next = root_colour
             if clr_addr < NUM_CELLS:
                 if x[clr_cell]:
                     if y[clr_cell]:
@@ -533,6 +570,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             fbeta.next = INF
             fbest.next = -INF
             fidx.next = 0
+            tried.next = 0
             state.next = t_state.GEN
 
         elif state == t_state.GEN:
@@ -542,16 +580,17 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             else:
                 nodes.next = nodes + 1
                 chk_x.next = gen_x
-                chk_land.next = g_land
+                chk_cell.next = g_cells
                 cur_post.next = g_post
                 fidx.next = g_sel + 1
+                tried.next = gen_tried
                 state.next = t_state.EVAL
 
         elif state == t_state.EVAL:
             won_q.next = won_r
             full_q.next = full_r
             from_child.next = 0
-            if won_r or full_r or ply + 1 == diter:
+            if not descends:
                 state.next = t_state.COMB
             else:
                 # descend: push this frame, the child is (y, x + bead) with x's window
@@ -560,9 +599,12 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 st_waddr.next = ply
                 st_wdata.next = concat(fidx[5:], falpha[SCORE_BITS:], fbeta[SCORE_BITS:],
                                        fbest[SCORE_BITS:], falpha0[SCORE_BITS:], fbest_move,
-                                       fhm_valid, fhm, chk_land, node_hash)
+                                       a_open, a_post, cur_post, chk_cell, node_hash)
                 x.next = y
                 y.next = chk_x
+                occ_r.next = occ | chk_cell
+                a_open.next = 1                  # PROBE's move A: the entry's (as it is read)
+                a_post.next = tt_rdata[em_h:em_l]
                 ply.next = ply + 1
                 colour.next = not colour
                 dleft.next = dleft - 1
@@ -573,13 +615,15 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 fbeta.next = -falpha
                 fbest.next = -INF
                 fidx.next = 0
+                tried.next = 0
                 state.next = t_state.PROBE
 
         elif state == t_state.PROBE:
             # the table's entry for this node: its value ends the node, or
             # its move is tried first (the selector saw it this cycle)
-            fhm.next = hash_move
-            fhm_valid.next = probe_found
+            a_open.next = probe_found            # the node's move A from now on: the
+            a_post.next = hash_move              # hash move (a_post held it already,
+                                                 # read a cycle ahead for this cycle's choice)
             if probe_usable:
                 fbest.next = table_score
                 probe_cut.next = 1
@@ -588,7 +632,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 state.next = t_state.GEN
 
         elif state == t_state.COMB:
-            if ev_s > fbest:
+            if ev_gt_best:
                 fbest.next = ev_s
                 fbest_move.next = cur_post
                 if ply == 0:
@@ -610,16 +654,18 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 from_child.next = 1
                 probe_cut.next = 0
                 fidx.next = pop_idx
+                tried.next = pop_tried
                 falpha.next = pop_alpha
                 fbeta.next = pop_beta
                 fbest.next = pop_best
                 falpha0.next = pop_alpha0
                 fbest_move.next = pop_best_move
-                fhm.next = pop_hm
-                fhm_valid.next = pop_hm_valid
+                a_post.next = pop_hm
+                a_open.next = pop_hm_valid
                 node_hash.next = pop_hash
-                cur_post.next = pop_land[4:0]
+                cur_post.next = pop_post
                 x.next = y & ~pop_onehot
+                occ_r.next = occ & ~pop_onehot
                 y.next = x
                 ply.next = ply - 1
                 colour.next = not colour
@@ -635,8 +681,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if fbest >= PROVEN or fbest <= -PROVEN or diter >= empties:
                 state.next = t_state.FINISH
             else:
-                pv.next = root_best
-                pv_valid.next = 1
+                a_post.next = root_best             # the root's move A: this iteration's best
+                a_open.next = 1
                 diter.next = diter + 1
                 state.next = t_state.ITER_START
 
@@ -645,12 +691,11 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, a_dec, b_dec, table, probe, cut, entry, down_key, clr_x, clr_y, killers,
-            hashes, table_ports, killer_clear, killer_ports, slot_a, probe_regs,
-            q_land, pop_dec, below, selector, selector_miss, choice, chosen_slot, occupancy, root_slot, top_frame,
-            next_position, next_lands, chosen, gen_move, landing_cell, landing_height,
-            landing_index, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
-            new_alpha, fsm)
+    return (checker, win_cells, pre_scan_won, a_dec, b_dec, table, probe, cut, entry, children, clr_x, clr_y, killers,
+            hashes, table_ports, killer_clear, descent, killer_read, killer_ports, probe_regs,
+            q_land, gen_below, pop_below, selector, selector_miss, choice, chosen_slot, occupancy, top_frame,
+            next_position, next_lands, chosen, gen_move, landing_cell, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
+            new_alpha, cmp_child, cmp_win, cmp_leaf, fsm)
 
 
 @block
@@ -659,4 +704,15 @@ def _above(fidx, i, bit):
     @always_comb
     def cmp():
         bit.next = fidx > i
+    return cmp
+
+
+@block
+def _window_compare(value, alpha, beta, best, gt_alpha, ge_beta, gt_best):
+    """value > alpha, value >= beta, value > best (14-bit signed)."""
+    @always_comb
+    def cmp():
+        gt_alpha.next = value > alpha
+        ge_beta.next = value >= beta
+        gt_best.next = value > best
     return cmp

@@ -80,9 +80,12 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         busy.next = s_busy
 
     # -- protocol
-    t_state = enum("IDLE", "REQUEST", "APPLY_OPP", "CHECK_FULL", "SEARCH", "APPLY_MINE",
-                   "SEND")
+    t_state = enum("IDLE", "DECODE", "REQUEST", "APPLY_OPP", "CHECK_FULL", "SEARCH",
+                   "APPLY_MINE", "SEND")
     state = Signal(t_state.IDLE)
+    ev_word = Signal(intbv(0)[8:])       # the event taken from the queue, registered: its
+                                         # decode and the 128 board flops it clears are a
+                                         # cycle away from the queue's read mux (Fmax)
     d1 = Signal(intbv(0)[3:])
     d2 = Signal(intbv(0)[3:])
     req_post = Signal(intbv(0)[4:])
@@ -116,18 +119,22 @@ def score4_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         out_send.next = 0
         if state == t_state.IDLE:
             if not events.empty:
-                if events.word == EV_NEW_GAME:
-                    mine.next = 0
-                    theirs.next = 0
-                    seat.next = 0
-                    out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
-                    out_len.next = 3
-                    out_send.next = 1
-                    state.next = t_state.SEND
-                else:
-                    d1.next = events.word[6:3]
-                    d2.next = events.word[3:0]
-                    state.next = t_state.REQUEST
+                ev_word.next = events.word
+                state.next = t_state.DECODE
+
+        elif state == t_state.DECODE:
+            if ev_word == EV_NEW_GAME:
+                mine.next = 0
+                theirs.next = 0
+                seat.next = 0
+                out.next = concat(intbv(_R)[8:], intbv(_ZERO)[8:], intbv(_ZERO)[8:])
+                out_len.next = 3
+                out_send.next = 1
+                state.next = t_state.SEND
+            else:
+                d1.next = ev_word[6:3]
+                d2.next = ev_word[3:0]
+                state.next = t_state.REQUEST
 
         elif state == t_state.REQUEST:
             n_requests.next = n_requests + 1
