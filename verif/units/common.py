@@ -109,6 +109,22 @@ class CycleBench:
                 for name in self.outputs}
 
 
+def score4_game_position(rng, plies):
+    """(x, y) bitboards, x to move, after up to `plies` random legal moves of
+    a Score-4 game from the empty board (fewer when the board fills)."""
+    from golden.score4.board import landing_cells
+    from golden.score4.encoding import NUM_CELLS
+
+    x = y = 0
+    for _ in range(plies):
+        land = landing_cells(x | y)
+        if not land:
+            break
+        cells = [c for c in range(NUM_CELLS) if land >> c & 1]
+        x, y = y, x | 1 << rng.choice(cells)
+    return x, y
+
+
 def random_bytes(n):
     """n random bytes (0x00 and 0xff always among them when n >= 2), in random order."""
     data = [0x00, 0xFF][:n] + [random.randrange(256) for _ in range(n - 2)]

@@ -17,22 +17,10 @@ from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
 from golden.score4.board import landing_cells, popcount
-from golden.score4.encoding import NUM_CELLS, NUM_POSTS, POST_MASK
+from golden.score4.encoding import NUM_POSTS, POST_MASK
 from golden.score4.search import HASH_BITS, ZOBRIST, position_hash
 from verif import tb
-from verif.units.common import CycleBench, Mismatches
-
-
-def random_position(rng):
-    """(x, y), x to move, after a random number of random moves."""
-    x = y = 0
-    for _ in range(rng.randrange(0, 60)):
-        land = landing_cells(x | y)
-        if not land:
-            break
-        cells = [c for c in range(NUM_CELLS) if land >> c & 1]
-        x, y = y, x | 1 << rng.choice(cells)
-    return x, y
+from verif.units.common import CycleBench, Mismatches, score4_game_position
 
 
 @cocotb.test()
@@ -45,7 +33,7 @@ async def children_match_golden(dut):
     mismatches = Mismatches("score4_child_hash")
     checked = 0
     for n in range(300):
-        x, y = random_position(rng)
+        x, y = score4_game_position(rng, rng.randrange(0, 60))
         occ = x | y
         real = n % 2 == 0          # the search's own hash and colour, or random ones
         colour = popcount(occ) & 1 if real else rng.randrange(2)

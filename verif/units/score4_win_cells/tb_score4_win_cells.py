@@ -14,31 +14,16 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import RisingEdge
 
-from golden.score4.board import completes_line, landing_cells
+from golden.score4.board import completes_line
 from golden.score4.encoding import NUM_CELLS
 from verif import tb
-from verif.units.common import CycleBench, Mismatches
+from verif.units.common import CycleBench, Mismatches, score4_game_position
 
 ALL = (1 << NUM_CELLS) - 1
 
 
 def win_map(beads):
     return sum(1 << c for c in range(NUM_CELLS) if completes_line(beads, c))
-
-
-def game_positions(rng, count):
-    """(x, y) after random moves of random games."""
-    out = []
-    while len(out) < count:
-        x = y = 0
-        for _ in range(rng.randrange(1, 64)):
-            land = landing_cells(x | y)
-            if not land:
-                break
-            cells = [c for c in range(NUM_CELLS) if land >> c & 1]
-            x, y = y, x | 1 << rng.choice(cells)
-        out.append((x, y))
-    return out
 
 
 @cocotb.test()
@@ -48,7 +33,7 @@ async def win_cells_match_golden(dut):
     await RisingEdge(dut.clk)
     await RisingEdge(dut.clk)
     rng = random.Random(int(tb.seed()))
-    cases = [(0, 0), (ALL, 0), (0, ALL), (ALL, ALL)] + game_positions(rng, 400)
+    cases = [(0, 0), (ALL, 0), (0, ALL), (ALL, ALL)] + [score4_game_position(rng, rng.randrange(1, 64)) for _ in range(400)]
     cases += [(rng.getrandbits(NUM_CELLS), rng.getrandbits(NUM_CELLS)) for _ in range(200)]
     bench = CycleBench(dut, ("x_wins", "y_wins"))
     mismatches = Mismatches("score4_win_cells")
