@@ -80,12 +80,12 @@ bench-blokus: bench-blokus-speed bench-blokus-strength ## Blokus Duo speed (RTL)
 	$(PY) -m synth.estimate --core blokus --out bench/results/blokus-size.md
 	$(PY) -m bench.report blokus
 
-bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move and per node -> bench/results/blokus-speed.md (~2 min)
+bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move, nodes per second, depth -> bench/results/blokus-speed.md (~7 min)
 	$(PY) -m bench.blokus.speed --out bench/results/blokus-speed.md
 
 .PHONY: bench-blokus-strength bench-proof-blokus
-bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal and greedy -> bench/results/blokus-strength.md (seconds)
-	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-strength.md
+bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi -> bench/results/blokus-strength.md
+	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
 
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py

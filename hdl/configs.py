@@ -51,8 +51,7 @@ CONFIGS = {
     "blokus_fast": Config("blokus", 32 * 115200, 115200, 2, "Tb"),
     "blokus_budget1": Config("blokus", 32 * 115200, 115200, 1, "01"),
     "blokus_think": Config("blokus", 32 * 115200, 115200, 40, "Tb"),
-    "blokus_deep": Config("blokus", 32 * 115200, 115200, 150, "Tb"),    # phase 2 late in games
-    "blokus_full": Config("blokus", 32 * 115200, 115200, 262143, "Tb"),  # the default budget
+    "blokus_deep": Config("blokus", 32 * 115200, 115200, 3000, "Tb"),   # iterations, every stop
     "blokus_50m": Config("blokus", DEFAULT_CLK_HZ, 115200, 2, "01"),
 }
 

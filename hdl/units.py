@@ -18,6 +18,11 @@ MESSAGE_DEPTH = 4          # ... into a queue that two messages in a row fill
 PARSER_STALL_CYCLES = 96   # blokus_parser: silence that drops a partial message
                            # (the cores use hdl.params.STALL_BITS bit times; the
                            # rule is the same at any length, a short one is cheap)
+# The Blokus search's blocks are built with the search's own widths and depth
+# (hdl/blokus/search.py): a frame index of PLY_BITS bits, TOP_K kept moves a
+# frame, scores and windows signed in SCORE_MIN .. SCORE_MAX - 1.
+KEPT_ADDR_BITS = 6         # blokus_kept_store: word f * TOP_K + i (PLY_BITS + K_BITS) ...
+KEPT_BITS = 33             # ... of (score: 18 bits, step: J_BITS, shape: SHAPE_BITS)
 
 
 def _signals():
@@ -192,6 +197,115 @@ def _score4_child_hash(cfg):
                                                     bits(16), bits(HASH_BITS)))]
 
 
+def _blokus_value():
+    """A Blokus score, value or window edge, as wide as the search's."""
+    from hdl.blokus.search import SCORE_MAX, SCORE_MIN
+    from hdl.signals import signed
+
+    return signed(SCORE_MIN, SCORE_MAX)
+
+
+def _blokus_eval_pipeline(cfg):
+    """The Blokus search's evaluation pipeline (hdl/blokus/eval_pipeline.py):
+    maps, reach unit and score, PIPE stages.
+
+    Converted inside a wrapper whose `step` and `shape` ports are copied
+    (combinationally) into the block's stage-1 tags: the block keeps its
+    stage 1 in a list of signals with the later stages, which MyHDL cannot
+    convert as a top-level port (in the search they are the control's
+    registers). The copy adds no delay."""
+    from myhdl import Signal, always_comb, block, intbv
+
+    from hdl.blokus.eval_pipeline import PIPE, blokus_eval_pipeline
+    from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES
+
+    clk, rst, bits, flag = _signals()
+    shape_index = lambda: Signal(intbv(0, min=0, max=N_SHAPES))
+
+    @block
+    def blokus_eval_pipeline_unit(clk, rst, step, shape, valid, board_me, board_opp, first_me,
+                                  first_opp, seat_a, trial_on, mover_opp, placed, node_score,
+                                  node_score_r, out_step, out_shape, forbidden_me, anchors_me,
+                                  forbidden_opp, anchors_opp):
+        stage1_step, stage1_shape = bits(J_BITS), shape_index()
+
+        @always_comb
+        def stage1():
+            # `pass` makes this an always block: MyHDL declares the stage
+            # tags (one list) as regs only when their stage 1 is a reg too
+            stage1_step.next = step
+            stage1_shape.next = shape
+            pass
+
+        return stage1, blokus_eval_pipeline(clk, rst, stage1_step, stage1_shape, valid,
+                                            board_me, board_opp, first_me, first_opp, seat_a,
+                                            trial_on, mover_opp, placed, node_score,
+                                            node_score_r, out_step, out_shape, forbidden_me,
+                                            anchors_me, forbidden_opp, anchors_opp)
+
+    return [("blokus_eval_pipeline",
+             blokus_eval_pipeline_unit(clk, rst, bits(J_BITS), shape_index(), bits(PIPE),
+                                       bits(EXT_BITS), bits(EXT_BITS), flag(1), flag(1),
+                                       flag(), flag(), flag(), bits(EXT_BITS), _blokus_value(),
+                                       _blokus_value(), bits(J_BITS), shape_index(),
+                                       bits(EXT_BITS), bits(EXT_BITS), bits(EXT_BITS),
+                                       bits(EXT_BITS)))]
+
+
+def _blokus_window_scan(cfg):
+    """The Blokus move generator (hdl/blokus/window_scan.py): a side's maps
+    past the 5 x 5 window, its legal moves in scan order."""
+    from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_BITS
+    from hdl.blokus.window_scan import blokus_window_scan
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_window_scan",
+             blokus_window_scan(clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21),
+                                flag(), flag(), flag(), bits(N_SHAPES), flag(), flag(),
+                                bits(SHAPE_BITS), bits(J_BITS), flag()))]
+
+
+def _blokus_ply_stack(cfg):
+    """The frames of the Blokus search's line (hdl/blokus/ply_stack.py), with
+    the ports' widths the search gives them."""
+    from myhdl import Signal, intbv
+
+    from golden.blokus.search import TOP_K
+    from hdl.blokus.eval_pipeline import COUNT_BITS
+    from hdl.blokus.ply_stack import blokus_ply_stack
+    from hdl.blokus.search import PLY_BITS
+    from hdl.blokus.tables import J_BITS, N_SHAPES
+
+    clk, rst, bits, flag = _signals()
+    value = _blokus_value
+    shape = lambda: Signal(intbv(0, min=0, max=N_SHAPES))
+    base = lambda: Signal(intbv(0, min=0, max=1 << COUNT_BITS))
+    entries = lambda: Signal(intbv(0, min=0, max=TOP_K + 1))
+    return [("blokus_ply_stack",
+             blokus_ply_stack(clk, rst, bits(PLY_BITS), flag(), base(), value(), value(),
+                              value(), bits(J_BITS), shape(), flag(), flag(), value(), flag(),
+                              value(), flag(), entries(), base(), entries(), entries(),
+                              bits(J_BITS), shape(), flag(), value(), value(), value(),
+                              value(), flag(), flag(), entries(), flag(), value()))]
+
+
+def _blokus_kept_store(cfg):
+    """The Blokus search's kept-move RAM (hdl/blokus/kept_store.py): a word
+    (score, step, shape) for each of TOP_K entries of MAX_DEPTH frames."""
+    from golden.blokus.search import MAX_DEPTH, TOP_K
+    from hdl.blokus.kept_store import blokus_kept_store
+    from hdl.blokus.search import K_BITS, PLY_BITS
+    from hdl.blokus.tables import J_BITS, SHAPE_BITS
+
+    assert KEPT_ADDR_BITS == PLY_BITS + K_BITS
+    assert KEPT_BITS == len(_blokus_value()) + J_BITS + SHAPE_BITS
+    clk, rst, bits, flag = _signals()
+    return [("blokus_kept_store",
+             blokus_kept_store(clk, flag(), bits(KEPT_ADDR_BITS), bits(KEPT_BITS),
+                               bits(KEPT_ADDR_BITS), bits(KEPT_BITS),
+                               depth=MAX_DEPTH * TOP_K))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -207,4 +321,8 @@ UNITS = {
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),
     "score4_child_hash": (_score4_child_hash, 9600, False),
+    "blokus_eval_pipeline": (_blokus_eval_pipeline, 115200, False),
+    "blokus_window_scan": (_blokus_window_scan, 115200, False),
+    "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
+    "blokus_kept_store": (_blokus_kept_store, 115200, False),
 }

@@ -559,9 +559,9 @@ def _parser():
                         "the same answers at full speed")
     p.add_argument("--budget", type=int, metavar="N",
                    help="search nodes per move (sim: replaces the configuration's; golden: "
-                        "default: blokus the board's default budget (at most about 0.4 s a "
-                        "move), score4 %d (the board's takes minutes a move in Python))"
-                   % _golden_budget("score4"))
+                        "default: blokus %d, score4 %d (a fraction of a second a move; the board's own "
+                        "take minutes a move in Python))"
+                   % (_golden_budget("blokus"), _golden_budget("score4")))
     p.add_argument("--team", metavar="XX", help="Blokus team code answered to 0 (sim: replaces "
                    "the configuration's; golden: default 01)")
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",

@@ -19,7 +19,7 @@ Kinds (``parse_spec``):
 ``sim[:CONFIG]``       the core's RTL in simulation: starts ``host.bridge``
                        (default configuration ``score4_fast``/``blokus_fast``)
 ``golden[:BUDGET]``    the golden model's session, in process (default budget
-                       ``GOLDEN_BUDGET``: Blokus the core's own, Score-4 300)
+                       ``GOLDEN_BUDGET``: Blokus 1,500, Score-4 300)
 ``random``             a uniformly random legal move (``--seed``)
 ``human``              moves typed at the console
 =====================  ======================================================
@@ -32,15 +32,14 @@ import sys
 import time
 from pathlib import Path
 
-from golden.blokus import DEFAULT_BUDGET as BLOKUS_DEFAULT_BUDGET
 from golden.blokus import ME, Session as BlokusSession, legal_moves as blokus_legal_moves
 from golden.score4 import Session as Score4Session
 
-# The budget of `golden` without one. Blokus: the core's own default
-# (golden.blokus.search.DEFAULT_BUDGET), at most about 0.42 s a move in
-# CPython. Score-4: 300, because its default (about 100 M nodes, sized for the
-# hardware's 10 s) is far too slow in CPython.
-GOLDEN_BUDGET = {"score4": 300, "blokus": BLOKUS_DEFAULT_BUDGET}
+# The budget of `golden` without one. The cores' defaults are sized for the
+# hardware (Score-4 about 80 M nodes for 10 s, Blokus about 20 M for 1 s) and
+# far too slow in CPython. Score-4: 300. Blokus: 1,500, which finishes
+# phase 1 and starts the iteration of depth 2, in well under 0.1 s a move.
+GOLDEN_BUDGET = {"score4": 300, "blokus": 1500}
 ACCEPT_TIMEOUT = 600.0      # default of how long listen:/sim players wait for their board
 LIST_PAGE = 40              # legal moves on a page of a person's 'l'
 CRLF = (0x0A, 0x0D)

@@ -12,8 +12,9 @@ No open tool targets Cyclone II (docs/synth.md), so:
   check uses the upper end (a design that passes fits for certain).
 - speed: an Fmax proxy. Every input and output of the top level (but the
   clock) is registered in a wrapper, then yosys `synth_ecp5 -nowidelut` and
-  nextpnr-ecp5 (`--25k --package CABGA256 --out-of-context`, seed 1) place
-  and route it; the proxy is nextpnr's achieved Fmax. The ECP5's LUT4 fabric
+  nextpnr-ecp5 (`--package CABGA256 --out-of-context`, seed 1) place and
+  route it on the smallest ECP5 (25k, 45k, 85k) whose LUT4s it fills to at
+  most ECP5_FILL; the proxy is nextpnr's achieved Fmax. The ECP5's LUT4 fabric
   is faster than the Cyclone II's 90 nm one, so treat it as optimistic.
 
 The table goes to --out (default bench/results/synth.md). Exit status: 0 when
@@ -39,6 +40,17 @@ EP2C35_M4K = estimate.EP2C35_M4K
 EP2C35_RAM_BITS = 483840          # M4K bits with parity, as Altera counts them
 MIN_FMAX_MHZ = 75.0
 ECP5_DEVICES = ("25k", "45k", "85k")   # the proxy moves up when a design does not fit
+ECP5_LUTS = {"25k": 24288, "45k": 43848, "85k": 83640}   # LUT4s of each device
+ECP5_FILL = 0.9                 # the most of a device's LUT4s a design is placed on
+
+
+def ecp5_luts(netlist, top):
+    """LUT4s the ECP5 netlist needs: its LUT4 cells and two per CCU2C carry
+    cell (a slice's two LUTs)."""
+    with open(netlist) as fh:
+        cells = json.load(fh)["modules"][top]["cells"].values()
+    kinds = [c["type"] for c in cells]
+    return kinds.count("LUT4") + 2 * kinds.count("CCU2C")
 DEFAULT_OUT = os.path.join("bench", "results", "synth.md")
 DEFAULT_WORK = os.path.join("build", "synth")
 CLOCK_NAMES = ("CLOCK_50", "clk")
@@ -123,7 +135,13 @@ def fmax_proxy(verilog, top, work, seed=1):
     _run(["yosys", "-q", "-l", ylog, "-p", "read_verilog %s %s; synth_ecp5 -nowidelut -top %s -json %s"
           % (verilog, wrap, name, netlist)], ylog, "yosys synth_ecp5")
     last = None
+    need = ecp5_luts(netlist, name)
     for device in ECP5_DEVICES:
+        if need > ECP5_FILL * ECP5_LUTS[device] and device != ECP5_DEVICES[-1]:
+            # nearly full, the placer searches for most of an hour, then gives up
+            last = ["%d LUT4s needed, over %d %% of the %s's %d"
+                    % (need, ECP5_FILL * 100, device, ECP5_LUTS[device])]
+            continue
         nlog = os.path.join(work, "nextpnr-%s.log" % device)
         report = os.path.join(work, "nextpnr-%s.json" % device)
         # yowasp's nextpnr (WebAssembly) sees only its working folder: relative names

@@ -10,7 +10,8 @@ to the top-left of their bounding box and the top-left's offset from the
 centre; the shapes of each tile; the tile sizes; the board mask ``ON_BOARD``
 as 16 row masks; the weights ``W_SIZE`` and ``W_OPP``; ``REACH_TILES`` (the
 tiles whose shapes the evaluation's reach counts) and ``MAX_REACH``;
-``TOP_K`` (phase-1 candidates kept for phase 2), ``MAX_BUDGET`` and
+``TOP_K`` (moves kept at every ply), ``MAX_DEPTH``, ``SCAN_NODES``, ``INF``,
+``MAX_BUDGET`` and
 ``DEFAULT_BUDGET`` (the C search takes its budget as an argument; the default
 is there for ``mirror_constants``, which ``mirror.py`` checks against the
 golden model).
@@ -47,6 +48,7 @@ def _check():
     assert E.N_SHAPES == len(E.ALL_SHAPES) <= 127
     assert S.MAX_MOVES == E.N_SHAPES * E.SIZE * E.SIZE
     assert 1 <= S.TOP_K <= 64
+    assert 2 <= S.MAX_DEPTH <= 32 and 1 <= S.SCAN_NODES and 0 < S.INF < 2 ** 30
     assert 1 <= S.DEFAULT_BUDGET <= S.MAX_BUDGET < 2 ** 31
     # reach: distinct tiles (each counted once), a bound that holds
     assert len(set(S.REACH_TILES)) == len(S.REACH_TILES) >= 1
@@ -84,6 +86,9 @@ def body():
         ("MAX_BUDGET", S.MAX_BUDGET),
         ("DEFAULT_BUDGET", S.DEFAULT_BUDGET),
         ("TOP_K", S.TOP_K),
+        ("MAX_DEPTH", S.MAX_DEPTH),
+        ("SCAN_NODES", S.SCAN_NODES),
+        ("INF", S.INF),
         ("W_SIZE", S.W_SIZE),
         ("W_OPP", S.W_OPP),
         ("MAX_REACH", S.MAX_REACH),

@@ -312,7 +312,104 @@ static void decode(int k, int64_t *out)
     out[3] = BK_SHAPES[s].r;
 }
 
-static int finish(int key, int score, int nodes, int moves, int64_t *out)
+/* The nodes spent by one search against its budget, and the key buffers of
+ * its plies (one scan's moves each). */
+typedef struct {
+    long nodes, budget;
+    int out;                /* the budget ran out (golden STOPS index + 1): unwind */
+    int *keys;              /* (BK_MAX_DEPTH + 1) x BK_MAX_MOVES */
+} Spend;
+
+enum { STOP_PHASE1 = 1, STOP_ENTER, STOP_LEAVES, STOP_INNER };
+
+static inline int spend_node(Spend *sp, int where)
+{
+    if (sp->nodes >= sp->budget) {
+        sp->out = where;
+        return 0;
+    }
+    sp->nodes++;
+    return 1;
+}
+
+static inline int spend_expansion(Spend *sp)
+{
+    if (sp->nodes + BK_SCAN_NODES > sp->budget) {
+        sp->out = STOP_ENTER;
+        return 0;
+    }
+    sp->nodes += BK_SCAN_NODES;
+    return 1;
+}
+
+/* Insert (v, k) into the sorted kept list (golden _kept: by score, equal
+ * scores in arrival order); the TOP_K-th falls off. */
+static inline void keep(int *top_key, int *top_score, int *ntop, int k, int v)
+{
+    if (*ntop == BK_TOP_K && v <= top_score[*ntop - 1])
+        return;
+    int j = *ntop < BK_TOP_K ? (*ntop)++ : *ntop - 1;
+    while (j > 0 && top_score[j - 1] < v) {
+        top_score[j] = top_score[j - 1];
+        top_key[j] = top_key[j - 1];
+        j--;
+    }
+    top_score[j] = v;
+    top_key[j] = k;
+}
+
+/* golden _value: the value of `mover`'s move k (evaluation s1) searched
+ * depth >= 2 plies deep in (alpha, beta); sp->out set when the budget ran out. */
+static int value(const Side *mover, const Side *rest, int k, int s1, int depth,
+                 int alpha, int beta, Spend *sp)
+{
+    Side mv2, rs2;
+    after_move(mover, rest, k, &mv2, &rs2);
+    int base = BK_W_SIZE * BK_TILE_SIZE[BK_SHAPES[k & 127].tile];
+    if (!spend_expansion(sp))
+        return 0;
+    int *replies = sp->keys + (size_t)depth * BK_MAX_MOVES;
+    int nr = candidates(&rs2, replies);     /* the replies are the other side's */
+    int any = 0, best = 0;
+    if (depth == 2) {
+        for (int i = 0; i < nr; i++) {
+            if (!spend_node(sp, STOP_LEAVES))
+                return 0;
+            int e = evaluate(&rs2, &mv2, replies[i]);
+            if (!any || e > best) {
+                best = e;
+                any = 1;
+            }
+            if (best >= base - alpha)
+                break;
+        }
+    } else {
+        int top_key[BK_TOP_K], top_score[BK_TOP_K], ntop = 0;
+        for (int i = 0; i < nr; i++) {
+            if (!spend_node(sp, STOP_INNER))
+                return 0;
+            keep(top_key, top_score, &ntop, replies[i], evaluate(&rs2, &mv2, replies[i]));
+        }
+        for (int j = 0; j < ntop; j++) {
+            int ralpha = base - beta;
+            if (any && best > ralpha)
+                ralpha = best;
+            int v = value(&rs2, &mv2, top_key[j], top_score[j], depth - 1, ralpha,
+                          base - alpha, sp);
+            if (sp->out)
+                return 0;
+            if (!any || v > best) {
+                best = v;
+                any = 1;
+            }
+            if (best >= base - alpha)
+                break;
+        }
+    }
+    return any ? base - best : s1;
+}
+
+static int finish(int key, int score, long nodes, int moves, int depth, int stop, int64_t *out)
 {
     if (key < 0)
         out[0] = out[1] = out[2] = out[3] = -1;
@@ -321,84 +418,70 @@ static int finish(int key, int score, int nodes, int moves, int64_t *out)
     out[4] = score;
     out[5] = nodes;
     out[6] = moves;
+    out[7] = depth;
+    out[8] = stop;
     return 0;
 }
 
-/* The search. out: x, y, t, r (all -1 for a pass), score, nodes, moves.
+/* The search. out: x, y, t, r (all -1 for a pass), score, nodes, moves, depth,
+ * stop (0: the budget did not run out, else golden STOPS index + 1).
  * Returns 0, or -1 for bad arguments (cells off the board or on both sides,
- * start bit out of range, budget out of 1..MAX_BUDGET). */
+ * start bit out of range, budget out of 1..MAX_BUDGET), -2 out of memory. */
 int mirror_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
                   uint32_t used_opp, int start_me, int start_opp, int budget, int64_t *out)
 {
-    /* 2 x 70 KB of stack: reentrant (ctypes drops the GIL) */
-    int keys[BK_MAX_MOVES], replies[BK_MAX_MOVES];
     int top_key[BK_TOP_K], top_score[BK_TOP_K], ntop = 0;
     Side me, opp;
     if (budget < 1 || budget > BK_MAX_BUDGET || bad_args(me_rows, opp_rows, start_me, start_opp))
         return -1;
     sides(me_rows, opp_rows, used_me, used_opp, start_me, start_opp, &me, &opp);
+    Spend sp = {0, budget, 0, malloc(sizeof(int) * (BK_MAX_DEPTH + 1) * BK_MAX_MOVES)};
+    if (!sp.keys)
+        return -2;
+    int *keys = sp.keys;
     int n = candidates(&me, keys);
-    int nodes = 0, scored = 0;
+    int scored = 0;
 
-    /* Phase 1: the TOP_K best, by score then scan order (a later equal score
-     * goes after the earlier ones). */
+    /* Phase 1: the TOP_K best, by score then scan order. */
     for (int i = 0; i < n; i++) {
-        if (nodes >= budget)
+        if (!spend_node(&sp, STOP_PHASE1))
             break;
-        int v = evaluate(&me, &opp, keys[i]);
-        nodes++;
+        keep(top_key, top_score, &ntop, keys[i], evaluate(&me, &opp, keys[i]));
         scored++;
-        if (ntop == BK_TOP_K && v <= top_score[ntop - 1])
-            continue;
-        int j = ntop < BK_TOP_K ? ntop++ : ntop - 1;
-        while (j > 0 && top_score[j - 1] < v) {
-            top_score[j] = top_score[j - 1];
-            top_key[j] = top_key[j - 1];
-            j--;
-        }
-        top_score[j] = v;
-        top_key[j] = keys[i];
     }
+    int rc;
     if (scored == 0)
-        return finish(-1, 0, 0, n, out);
-    if (scored < n)                                 /* the budget ran out in phase 1 */
-        return finish(top_key[0], top_score[0], nodes, n, out);
-
-    /* Phase 2: the opponent's best reply to each kept candidate. */
-    int best = -1, best_value = 0;
-    for (int c = 0; c < ntop; c++) {
-        int m = top_key[c];
-        Side me2, opp2;
-        after_move(&me, &opp, m, &me2, &opp2);
-        int base = BK_W_SIZE * BK_TILE_SIZE[BK_SHAPES[m & 127].tile];
-        int nr = candidates(&opp2, replies);
-        int have_reply = 0, reply = 0, dropped = 0;
-        for (int r = 0; r < nr; r++) {
-            if (nodes >= budget) {
-                if (best < 0)
-                    return finish(top_key[0], top_score[0], nodes, n, out);
-                return finish(best, best_value, nodes, n, out);
+        rc = finish(-1, 0, 0, n, 0, 0, out);
+    else if (scored < n)                            /* the budget ran out in phase 1 */
+        rc = finish(top_key[0], top_score[0], sp.nodes, n, 1, STOP_PHASE1, out);
+    else {
+        /* The iterations: depth 2 .. MAX_DEPTH, the previous best first. */
+        int done = 0, done_value = top_score[0], done_depth = 1;
+        sp.out = 0;
+        for (int depth = 2; depth <= BK_MAX_DEPTH && !sp.out; depth++) {
+            int best = -1, best_value = 0;
+            for (int j = 0; j < ntop; j++) {
+                int c = j == 0 ? done : (j - 1 < done ? j - 1 : j);     /* golden root_order */
+                int v = value(&me, &opp, top_key[c], top_score[c], depth,
+                              best < 0 ? -BK_INF : best_value, BK_INF, &sp);
+                if (sp.out)
+                    break;
+                if (best < 0 || v > best_value) {
+                    best = c;
+                    best_value = v;
+                }
             }
-            int e = evaluate(&opp2, &me2, replies[r]);
-            nodes++;
-            if (!have_reply || e > reply) {
-                reply = e;
-                have_reply = 1;
-            }
-            if (best >= 0 && base - reply <= best_value) {
-                dropped = 1;
-                break;
+            if (best >= 0) {
+                done = best;
+                done_value = best_value;
+                if (!sp.out)
+                    done_depth = depth;
             }
         }
-        if (dropped)
-            continue;
-        int value = have_reply ? base - reply : top_score[c];
-        if (best < 0 || value > best_value) {
-            best = m;
-            best_value = value;
-        }
+        rc = finish(top_key[done], done_value, sp.nodes, n, done_depth, sp.out, out);
     }
-    return finish(best, best_value, nodes, n, out);
+    free(sp.keys);
+    return rc;
 }
 
 /* The constants of tables.h: TOP_K, MAX_BUDGET, DEFAULT_BUDGET, W_SIZE, W_OPP,
@@ -407,6 +490,9 @@ int mirror_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t us
 void mirror_constants(int64_t *out)
 {
     out[0] = BK_TOP_K;
+    out[8] = BK_MAX_DEPTH;
+    out[9] = BK_SCAN_NODES;
+    out[10] = BK_INF;
     out[1] = BK_MAX_BUDGET;
     out[2] = BK_DEFAULT_BUDGET;
     out[3] = BK_W_SIZE;

@@ -6,9 +6,12 @@
 
 give the same values as ``golden.blokus.search.search`` / ``choose`` on a
 ``golden.blokus.board.Position`` (ME to move): the same move (lowest digit),
-score, nodes and number of legal moves, for every position and budget
-(the two-phase search: every legal move, then the opponent's best reply to
-the ``TOP_K`` best), some hundreds of times faster than CPython.
+score, nodes, number of legal moves, depth and stop, for every position and
+budget (the iterative-deepening alpha-beta search over the ``TOP_K`` best
+moves at every ply, ``SCAN_NODES`` charged per position expanded), some
+hundreds of times faster than CPython: about 8 M nodes/s, so a search at
+``DEFAULT_BUDGET`` (20 M nodes) takes up to 2-4 s on the largest positions
+(``--speed``), where golden would take minutes.
 ``candidates(position)`` lists every legal move of ME in scan order with its
 phase-1 score (golden ``candidates`` and ``evaluate``: size and the reach of
 both sides), ``reach(position, player)`` is golden ``reach`` (the term of the
@@ -31,7 +34,7 @@ import time
 from pathlib import Path
 
 from golden.blokus.board import ME, OPP
-from golden.blokus.search import DEFAULT_BUDGET, SearchResult, check_budget
+from golden.blokus.search import DEFAULT_BUDGET, STOPS, SearchResult, check_budget
 
 from bench.common import mirror as common
 from bench.common.mirror import MirrorBuildError
@@ -77,7 +80,7 @@ proof_status, record_proof_chunk = MIRROR.proof_status, MIRROR.record_proof_chun
 
 
 CONSTANTS = ("TOP_K", "MAX_BUDGET", "DEFAULT_BUDGET", "W_SIZE", "W_OPP", "MAX_MOVES",
-             "MAX_REACH", "REACH_TILES")
+             "MAX_REACH", "REACH_TILES", "MAX_DEPTH", "SCAN_NODES", "INF")
 
 
 def _constants(lib):
@@ -128,13 +131,17 @@ def _move(out):
 
 def search(position, budget=DEFAULT_BUDGET):
     """golden.blokus.search.search(position, budget), in C: a SearchResult
-    (move, score, nodes, moves)."""
+    (move, score, nodes, moves, depth, stop)."""
     check_budget(budget)
-    out = (ctypes.c_int64 * 7)()
-    if load().mirror_search(*(_args(position) + (budget, out))) < 0:
+    out = (ctypes.c_int64 * 9)()
+    rc = load().mirror_search(*(_args(position) + (budget, out)))
+    if rc == -2:
+        raise MemoryError("mirror_search could not allocate its move buffers")
+    if rc < 0:
         raise ValueError("mirror_search refused the position (cells off the board "
                          "or on both sides):\n%r" % (position,))
-    return SearchResult(_move(out), int(out[4]), int(out[5]), int(out[6]))
+    stop = STOPS[out[8] - 1] if out[8] else None
+    return SearchResult(_move(out), int(out[4]), int(out[5]), int(out[6]), int(out[7]), stop)
 
 
 def choose(position, budget=DEFAULT_BUDGET):
@@ -176,24 +183,25 @@ def reach(position, player):
 
 # ------------------------------------------------------------------ speed
 
-def speed(repeat=200):
-    """[(name, legal moves, seconds per default-budget search, nodes)] on the fixed
-    positions of ``mirror_positions.speed_positions()``."""
+def speed(repeat=1):
+    """[(name, legal moves, seconds per default-budget search, SearchResult)]
+    on the fixed positions of ``mirror_positions.speed_positions()`` (each
+    search ``repeat`` times; one takes up to a few seconds)."""
     rows = []
     for name, pos in speed_positions(search):
-        r = search(pos)
         t0 = time.perf_counter()
         for _ in range(repeat):
-            search(pos)
-        rows.append((name, r.moves, (time.perf_counter() - t0) / repeat, r.nodes))
+            r = search(pos)
+        rows.append((name, r.moves, (time.perf_counter() - t0) / repeat, r))
     return rows
 
 
 def _options(parser):
     parser.add_argument("--speed", action="store_true",
                         help="time the default-budget search on fixed positions from real games")
-    parser.add_argument("--repeat", type=int, default=200,
-                        help="searches per position (--speed; default 200)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="searches per position (--speed; default 1: a default-budget "
+                             "search takes up to a few seconds)")
     parser.add_argument("--find-big", type=int, metavar="GAMES",
                         help="list the positions with the most legal moves over GAMES games of "
                              "each kind (search and random play; for mirror_positions.BIG)")
@@ -206,12 +214,13 @@ def _measure(args):
         raise ValueError("--repeat, --top and --find-big take a positive number")
     if args.speed:
         total_t = total_n = 0
-        for name, moves, dt, nodes in speed(args.repeat):
-            print("%-22s %4d legal moves, %5d nodes: %.3f ms per search, %6.0f searches/s"
-                  % (name, moves, nodes, dt * 1e3, 1 / dt))
+        for name, moves, dt, r in speed(args.repeat):
+            print("%-22s %4d legal moves, %8d nodes, depth %d (stop %s): %8.1f ms per search, "
+                  "%5.2f M nodes/s" % (name, moves, r.nodes, r.depth, r.stop, dt * 1e3,
+                                       r.nodes / dt / 1e6))
             total_t += dt
-            total_n += 1
-        print("mean: %.0f searches/s" % (total_n / total_t))
+            total_n += r.nodes
+        print("all: %.2f M nodes/s" % (total_n / total_t / 1e6))
     if args.find_big is not None:
         for line in find_big(args.find_big, args.top, choose):
             print(line)
@@ -220,7 +229,8 @@ def _measure(args):
 def main(argv=None):
     return common.command_line(MIRROR, "python -m bench.blokus.mirror",
                                "Build the Blokus mirror; report its proof status, "
-                               "(--speed) default-budget searches per second and "
+                               "(--speed) default-budget searches' time and nodes per second "
+                               "and "
                                "(--find-big) positions with many legal moves.",
                                argv, _options, _measure)
 

@@ -10,18 +10,22 @@ with the golden rules and returns the position seen from the side to move
 
 * ``random_position(rng, plies)``: random legal play, either seat, either
   side to move.
-* ``golden_game(seed)``: a game between two golden players
-  (``golden.blokus.search.search`` at ``DEFAULT_BUDGET``, or the given
-  budget), each opening with a random legal first move as in the strength
-  benchmark; returns every position met with the golden SearchResult of the
-  side to move, so a test can compare the mirror with a golden search that
-  was run anyway.
+* ``golden_game(seed, search, budget)``: a game between two players of the
+  core's search, each opening with a random legal first move as in the
+  strength benchmark; returns every position met with the SearchResult of
+  the side to move, so a test can use a search that was run anyway. The
+  players are ``search(position, budget)``: the C mirror in the proof and
+  the speed measurement (golden CPython does 50-100 k nodes/s, so one game
+  at ``DEFAULT_BUDGET``, 20 M nodes a move, would take hours; the mirror
+  about 8 M nodes/s), at a budget the caller picks (``GAME_BUDGET``, 300 k
+  nodes by default: at most about 40 ms a move in C, depth 4 or so on the
+  largest positions and a finished depth-8 search in the endgame).
 * ``BIG``: positions with many legal moves (the largest in real games are
   around 800-870, a few plies into the game), kept as move codes so they do
   not depend on the search: found by ``python -m bench.blokus.mirror
   --find-big GAMES`` over games of two kinds (random first moves then the
-  search, played by the mirror for speed; or random play); the test checks
-  their size.
+  search, played by the mirror for speed, at ``GAME_BUDGET``; or random
+  play); the test checks their size.
 
 This module does not import the mirror (which imports it for ``--speed`` and
 ``--find-big``): functions that need a fast search take it as an argument.
@@ -29,7 +33,6 @@ This module does not import the mirror (which imports it for ``--speed`` and
 import random
 
 from golden.blokus import board as B
-from golden.blokus import search as S
 from golden.blokus.encoding import OTHER_SEAT, decode_move, move_str
 
 ME, OPP = B.ME, B.OPP
@@ -71,12 +74,16 @@ def random_position(rng, plies):
     return swapped(pos) if player == OPP else pos
 
 
-def golden_game(seed, budget=S.DEFAULT_BUDGET, chooser=None):
-    """A game of two golden players with random first moves. Returns
+GAME_BUDGET = 300000
+"""The players' budget in ``golden_game`` by default (see the module doc)."""
+
+
+def golden_game(seed, search, budget=GAME_BUDGET):
+    """A game between two players ``search(position, budget)`` (the core's
+    search: the mirror's, for speed) with random first moves. Returns
     [(ply, position of the side to move, SearchResult or None)], the result
-    None for the random first moves. ``chooser(position, budget)`` replaces
-    the golden search (to find positions fast; never in the proof)."""
-    search = chooser or S.search
+    None for the random first moves. The game depends only on ``seed``,
+    ``budget`` and the search's answers."""
     rng = random.Random("blokus-golden-game:%s" % (seed,))
     pos = B.Position(rng.choice("5A"))          # ME moves first
     out = []
@@ -116,9 +123,10 @@ def big_positions():
 def speed_positions(search):
     """Fixed positions for the speed measurement: the opening, the BIG ones,
     and a mid-game and a late position of game 0 of ``golden_game``, played
-    by ``search`` (the mirror's, for speed: only the position matters here)."""
+    by ``search`` (the mirror's, for speed: only the position matters here)
+    at ``GAME_BUDGET``."""
     out = [("opening (seat 5)", B.Position("5"))] + big_positions()
-    game = golden_game(0, chooser=search)
+    game = golden_game(0, search)
     mid = [g for g in game if g[2] is not None and 150 <= g[2].moves <= 400]
     late = [g for g in game if g[2] is not None and 10 <= g[2].moves < 60]
     if mid:
@@ -128,10 +136,11 @@ def speed_positions(search):
     return out
 
 
-def find_big(games, top, choose):
+def find_big(games, top, choose, budget=GAME_BUDGET):
     """Lines for BIG: the ``top`` largest positions over the first 12 plies of
-    ``games`` games of each kind: random first moves then ``choose(position)``
-    (the mirror's search, for speed), and random play."""
+    ``games`` games of each kind: random first moves then ``choose(position,
+    budget)`` (the mirror's search, for speed, at ``GAME_BUDGET``: the
+    default budget would take seconds a move), and random play."""
     found = []
     for g in range(games):
         for kind in ("golden", "random"):
@@ -147,7 +156,7 @@ def find_big(games, top, choose):
                 elif kind == "random" or len(codes) < 2:
                     m = rng.choice(moves)
                 else:
-                    m = choose(pos)
+                    m = choose(pos, budget)
                 codes.append(move_str(m))
                 pos.apply(ME, m)
                 pos = swapped(pos)

@@ -2,8 +2,12 @@
 
 Seeded games between golden players, every ply of every game recorded:
 
-* ``search-B``: the core's own search (golden.blokus.search) at budget B
-  (1, 10, 100, 1000 and the default, at which every search runs in full);
+* ``search-B``: the core's own search (golden.blokus.search, played by its
+  C mirror ``bench.blokus.mirror``, proven equal to it, for speed: golden
+  CPython would take minutes a move at the default budget) at budget B (1,
+  10, 100, 1000 and the default, 20 M nodes: 1-4 s a move in C in the
+  opening and mid-game, so a game of two such players takes about a
+  minute);
 * ``greedy``: a random move among the legal moves of the biggest tile it can
   place;
 * ``random``: a uniformly random legal move.
@@ -27,7 +31,7 @@ from collections import namedtuple
 
 from golden.blokus.board import ME, OPP, Position, game_over, legal_moves
 from golden.blokus.encoding import TILE_SIZE
-from golden.blokus.search import DEFAULT_BUDGET, search
+from golden.blokus.search import DEFAULT_BUDGET
 
 from .mirror_positions import swapped
 
@@ -68,7 +72,8 @@ def choose(name, pos, moves, rng):
         big = max(TILE_SIZE[m[2]] for m in moves)
         return rng.choice([m for m in moves if TILE_SIZE[m[2]] == big])
     if name.startswith("search-"):
-        return search(pos, int(name[7:])).move
+        from . import mirror
+        return mirror.search(pos, int(name[7:])).move
     raise ValueError("unknown player %r" % (name,))
 
 

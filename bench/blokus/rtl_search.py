@@ -67,8 +67,9 @@ module bench_tb;
     wire [4:0] m_t;
     wire [2:0] m_r;
     wire [%(nb1)d:0] nodes;
-    wire signed [16:0] score;
+    wire signed [%(sb1)d:0] score;
     wire [31:0] cycles;
+    wire [%(db1)d:0] depth;
     reg [319:0] words [0:%(last)d];   // the command stream (unused tail: END)
     reg [319:0] w;
     integer i, n;
@@ -78,29 +79,29 @@ module bench_tb;
                       .budget(budget), .answer_done(done), .answer_legal(legal),
                       .answer_is_pass(m_pass), .answer_x(m_x), .answer_y(m_y),
                       .answer_tile(m_t), .answer_digit(m_r), .report_nodes(nodes),
-                      .report_score(score), .report_cycles(cycles));
+                      .report_score(score), .report_cycles(cycles), .report_depth(depth));
     always #10 clk = ~clk;
     // Where a search spends its cycles, by the engine's state (read from the
-    // engine, not driven): its scans (ROOT_LOAD, SCAN, BSTOP), phase 1's
-    // (the board's legal moves, issued into the evaluation pipeline one every
-    // other cycle) apart from phase 2's (the opponent's replies, `phase2` set);
-    // placements through the pipeline's shifters (PW1 to PW3); phase 2's
-    // bookkeeping (P2_*, ROOT_PREP); the rest (the start cycle, FINISH, FIRST_*,
+    // engine, not driven): its scans (ROOT_LOAD, SCAN, BSTOP), those that keep
+    // the best TOP_K (phase 1 and inner frames) apart from those of leaves
+    // (`leaf` set: a frame one ply above the iteration's depth); placements
+    // through the pipeline's shifters (PW1 to PW3); the frames' bookkeeping
+    // (COPY, CHILD, TAKE, ..., ITER_END); the rest (the start cycle, FINISH,
     // APPLY_ME). And the nodes that entered the pipeline (valid[0] is set the
-    // one cycle after a node enters it), those of phase 1 apart: the engine's
-    // `nodes` counts only those that leave it (a phase-2 cut discards the rest);
-    // phase 2's scans (its ROOT_LOAD cycles) and cuts (`cut`: a candidate dropped).
+    // one cycle after a node enters it), those of keeping scans apart (a leaf
+    // frame's cut discards the nodes behind the one that cuts); the frames
+    // entered (APPLY_PATH) and the cuts of leaf frames (`cut`).
     reg in_search = 0;
     reg [31:0] c_scan1, c_scan2, c_place, c_p2, c_other, entered, entered1, scans2, cuts;
     always @(posedge clk) if (in_search) begin
         if (dut.valid[0]) begin
             entered <= entered + 1;
-            if (!dut.phase2) entered1 <= entered1 + 1;
+            if (!dut.leaf) entered1 <= entered1 + 1;
         end
-        if (dut.phase2 && dut.state == %(st_load)s) scans2 <= scans2 + 1;
+        if (dut.state == %(st_enter)s) scans2 <= scans2 + 1;
         if (dut.cut) cuts <= cuts + 1;
         case (dut.state)
-            %(st_scan)s: if (dut.phase2) c_scan2 <= c_scan2 + 1; else c_scan1 <= c_scan1 + 1;
+            %(st_scan)s: if (dut.leaf) c_scan2 <= c_scan2 + 1; else c_scan1 <= c_scan1 + 1;
             %(st_place)s: c_place <= c_place + 1;
             %(st_p2)s: c_p2 <= c_p2 + 1;
             %(st_idle)s: if (start) c_other <= c_other + 1;
@@ -150,9 +151,9 @@ module bench_tb;
                     in_search = 1;
                     run_cmd;
                     in_search = 0;
-                    $display("RESULT %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d",
-                             n, m_pass, m_x, m_y, m_t, m_r, nodes, score, cycles, c_scan1, c_scan2,
-                             c_place, c_p2, c_other, entered, entered1, scans2, cuts);
+                    $display("RESULT %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d %%0d",
+                             n, m_pass, m_x, m_y, m_t, m_r, nodes, score, cycles, depth, c_scan1,
+                             c_scan2, c_place, c_p2, c_other, entered, entered1, scans2, cuts);
                     $fflush;
                     n = n + 1;
                 end
@@ -162,6 +163,11 @@ module bench_tb;
     end
 endmodule
 """
+
+
+FRAME_STATES = ("COPY", "ITER_START", "CHILD", "CHILD_WAIT", "TAKE", "APPLY_PATH", "ROOT_PREP",
+                "RETURN", "UNDO", "UPDATE", "CUTCHK", "ITER_END")
+"""The frames' bookkeeping states (c_p2)."""
 
 
 def convert(vdir):
@@ -179,7 +185,7 @@ def build_binary():
     vdir = os.path.join(WORK, "verilog")
     shutil.rmtree(vdir, ignore_errors=True)
     source = convert(vdir)
-    from hdl.blokus.search import STATES
+    from hdl.blokus.search import DEPTH_BITS, SCORE_MAX, STATES
 
     width = max(1, (len(STATES) - 1).bit_length())     # MyHDL's binary enum encoding
 
@@ -188,11 +194,12 @@ def build_binary():
 
     harness = HARNESS % {"last": MAX_WORDS - 1, "op_new": OP_NEW, "op_poke": OP_POKE,
                          "op_opp": OP_OPP, "op_end": OP_END, "nb1": NODE_BITS - 1,
-                         "nb3": NODE_BITS + 3,
+                         "nb3": NODE_BITS + 3, "sb1": SCORE_MAX.bit_length() - 1,
+                         "db1": DEPTH_BITS - 1,
                          "st_scan": states("ROOT_LOAD", "SCAN", "BSTOP"),
                          "st_place": states("PW1", "PW2", "PW3"),
-                         "st_p2": states("P2_NEXT", "P2_TAKE", "P2_SETM", "ROOT_PREP", "P2_END"),
-                         "st_idle": states("IDLE"), "st_load": states("ROOT_LOAD")}
+                         "st_p2": states(*FRAME_STATES),
+                         "st_idle": states("IDLE"), "st_enter": states("APPLY_PATH")}
     digest = hashlib.sha256((open(source).read() + harness).encode()).hexdigest()[:16]
     obj = os.path.join(WORK, "obj-" + digest)
     binary = os.path.join(obj, "bench")
@@ -233,18 +240,18 @@ def run_jobs(jobs, progress=None):
     """Results of the RTL search for each (position, opp_moves, budget), in order.
 
     Each result: move (x, y, t, r) or None for a pass, nodes (the engine's
-    count: nodes that left the evaluation pipeline), score, cycles (the
-    engine's counter, start to done), wall_s (the simulation's wall time for
-    that job), and the testbench's split of the search's cycles by engine
-    state, which adds up to `cycles`: c_scan1 (phase 1's scan: ROOT_LOAD, SCAN,
-    BSTOP with `phase2` clear: the board's legal moves generated and issued
-    into the pipeline), c_scan2 (phase 2's scans of the opponent's replies),
-    c_place (PW1 to PW3: placements through the pipeline's shifters), c_p2
-    (P2_NEXT, P2_TAKE, P2_SETM, ROOT_PREP, P2_END), c_other (the start cycle, FINISH,
-    FIRST_WAIT, FIRST_KEPT, APPLY_ME); and entered / entered1, the nodes that
-    entered the pipeline in the whole search / in phase 1 (entered - nodes
-    were discarded by phase-2 cuts); scans2, phase 2's scans (one per kept
-    candidate examined); cuts, the candidates an alpha-beta cut dropped.
+    count: evaluations and SCAN_NODES per frame entered), score, depth (the
+    deepest iteration finished), cycles (the engine's counter, start to
+    done), wall_s (the simulation's wall time for that job), and the
+    testbench's split of the search's cycles by engine state, which adds up
+    to `cycles`: c_scan1 (scans that keep the best TOP_K: phase 1 and inner
+    frames; ROOT_LOAD, SCAN, BSTOP with `leaf` clear), c_scan2 (scans of
+    leaves), c_place (PW1 to PW3: placements through the pipeline's
+    shifters), c_p2 (the frames' bookkeeping, FRAME_STATES), c_other (the
+    start cycle, FINISH, FINISH_WAIT, FINISH_TAKE, APPLY_ME); and entered /
+    entered1, the nodes that entered the pipeline in the whole search / in
+    keeping scans (entered - evaluations were discarded by cuts); scans2,
+    the frames entered; cuts, the leaf frames cut.
     """
     jobs = list(jobs)
     words = encode(jobs)
@@ -266,13 +273,13 @@ def run_jobs(jobs, progress=None):
         if not line.startswith("RESULT"):
             continue
         f = line.split()[2:]
-        mpass, x, y, t, r, nodes, score, cycles = (int(v) for v in f[:8])
+        mpass, x, y, t, r, nodes, score, cycles, depth = (int(v) for v in f[:9])
         move = None if mpass else (x, y, t, r)
         now = time.time()
-        res = {"move": move, "nodes": nodes, "score": score, "cycles": cycles,
+        res = {"move": move, "nodes": nodes, "score": score, "cycles": cycles, "depth": depth,
                "wall_s": now - t0}
         res.update(zip(("c_scan1", "c_scan2", "c_place", "c_p2", "c_other", "entered",
-                        "entered1", "scans2", "cuts"), (int(v) for v in f[8:])))
+                        "entered1", "scans2", "cuts"), (int(v) for v in f[9:])))
         out.append(res)
         t0 = now
         if progress:

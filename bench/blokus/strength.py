@@ -1,18 +1,19 @@
 """How strong is the Blokus core's search? Games of the C mirror against fixed opponents.
 
     python -m bench.blokus.strength [--games N] [--budget B] [--jobs J]
-        [--opponents random,first,greedy,engine] [--seed S] [--opening-plies K]
-        [--engine COMMAND] [--out bench/results/blokus-strength.md]
+        [--opponents random,first,greedy,pentobi,engine] [--seed S] [--opening-plies K]
+        [--pentobi PATH] [--levels 3,4,5,6,7] [--engine COMMAND]
+        [--out bench/results/blokus-strength.md]
 
 The player measured is ``bench.blokus.mirror`` (the golden search,
 ``golden.blokus.search.search``, compiled; proven equal by
 ``bench/blokus/test_mirror.py``) at a budget of B nodes per move; B defaults
-to ``golden.blokus.search.DEFAULT_BUDGET``, read at run time, which no real
-position exhausts: the two-phase search runs in full (phase 1: every legal
-move scored by its size and the reach of both sides, the placements of the
-small tiles a, b, c, d each could still make; phase 2: the opponent's best
-reply to the ``TOP_K`` best of them, with alpha-beta cut-offs). It plays N games (default
-100) against each opponent:
+to ``golden.blokus.search.DEFAULT_BUDGET``, read at run time (phase 1: every
+legal move scored by its size and the reach of both sides, the placements of
+the small tiles a, b, c, d each could still make; then iterative deepening,
+alpha-beta over the ``TOP_K`` best moves at every ply, up to ``MAX_DEPTH``
+plies or until the budget runs out). It plays N games (default 100) against
+each opponent:
 
 ``random``
     a uniformly random legal move (``golden.blokus.board.legal_moves``).
@@ -24,11 +25,23 @@ reply to the ``TOP_K`` best of them, with alpha-beta cut-offs). It plays N games
     new corner cells for itself (cells that are anchors of its own after the
     move and were not before: free, diagonal to its squares, not edge-adjacent
     to them); remaining ties drawn at random by the game's generator.
+``pentobi``
+    Pentobi's GTP engine (``pentobi-gtp``, built by the user from Pentobi's
+    source; the project holds none of it) at each level of ``--levels``
+    (default 3..7), one opponent ``pentobi-L`` per level, each started afresh
+    for every game as ``PATH --game duo --level L --nobook --seed S
+    --threads 1 --noresign`` with a seed S of the game's own
+    (``bench.blokus.pentobi``: its cell-list notation, the board turned for
+    Pentobi when seat 'A' moves first, its levels' ratings). The program is
+    ``--pentobi PATH`` (which also adds ``pentobi`` to the opponents) or
+    else ``$PENTOBI_GTP``; without either, or when ``$PENTOBI_GTP`` names no
+    program, Pentobi is skipped with a one-line note and the other opponents
+    play. The report adds a table per level with the Elo rating the mirror's
+    score implies on Pentobi's scale of its levels.
 ``engine``
     an external program (``--engine COMMAND``) speaking GTP over a pipe
     (``bench.common.engine``; moves written as the protocol's codes, e.g.
-    ``55u0``, a pass as ``pass``; Pentobi's own notation needs a dialect of
-    its own).
+    ``55u0``, a pass as ``pass``).
 
 Every game: game g gives the mirror seat '5' (start cell (5, 5)) for even g,
 'A' ((a, a)) for odd g, and the first move for g % 4 in {0, 1}, so each
@@ -58,6 +71,7 @@ per opponent and (seat, first mover); the mirror's time and nodes per move;
 games per second; the seed, the exact command and the mirror's proof status.
 """
 import multiprocessing
+import subprocess
 import sys
 
 from golden.blokus import board as B
@@ -68,9 +82,12 @@ from bench.common import match as harness
 from bench.common.engine import Dialect
 
 from . import mirror
+from . import pentobi
 from .mirror_positions import swapped
 
-OPPONENTS = ("random", "first", "greedy")
+OPPONENTS = ("random", "first", "greedy")            # the fixed opponents
+DEFAULT_OPPONENTS = OPPONENTS + ("pentobi",)         # pentobi: when its program is found
+PENTOBI_TIMEOUT = 600.0     # seconds a Pentobi answer may take (level 9: a minute a move)
 TARGETS = {"random": 100.0, "first": 100.0, "greedy": 90.0}
 ME, OPP = B.ME, B.OPP
 
@@ -194,6 +211,79 @@ def _seat_rows(records, opponents):
                           harness.mean(r["plies"] for r in games)))
 
 
+def _elo_text(estimate):
+    """'1234' or '>= 1234' / '<= 1234' (a perfect or zero score), and the
+    95 % range as 'low to high' (an open end written as '-inf' / 'inf')."""
+    if estimate is None:
+        return "-", "-"
+    value = "%s%.0f" % ({">=": ">= ", "<=": "<= "}.get(estimate["bound"], ""), estimate["elo"])
+    low = "-inf" if estimate["low"] is None else "%.0f" % estimate["low"]
+    high = "inf" if estimate["high"] is None else "%.0f" % estimate["high"]
+    return value, "%s to %s" % (low, high)
+
+
+def pentobi_levels(match):
+    """The Pentobi opponents of the match as (level, name), by level."""
+    return sorted((pentobi.level_of(o), o) for o in match.opponents
+                  if pentobi.level_of(o) is not None)
+
+
+def pentobi_section(records, match):
+    """The report's lines on the games against Pentobi (none without them)."""
+    levels = pentobi_levels(match)
+    if not levels:
+        return []
+    rows, results = [], []
+    for level, name in levels:
+        games = harness.select(records, opponent=name)
+        t = harness.tally(games)
+        rating = pentobi.LEVEL_ELO.get(level)
+        estimate = (None if rating is None
+                    else pentobi.elo_from_score(rating, t.wins, t.draws, t.losses))
+        if rating is not None:
+            results.append((rating, t.wins, t.draws, t.losses))
+        elo, interval = _elo_text(estimate)
+        theirs = [m["seconds"] for r in games for m in r["their_moves"]]
+        rows.append("| %d | %s | %d | %d-%d-%d | %.1f %% | %s | %s | %+.2f | %.3f / %.3f |"
+                    % (level, "-" if rating is None else "%d" % rating, t.games, t.wins,
+                       t.draws, t.losses, t.score, elo, interval, margin(games),
+                       harness.mean(theirs), max(theirs or [0.0])))
+    fit = pentobi.elo_fit(results)
+    options = match.options
+    out = [
+        "", "## Against Pentobi", "",
+        "Pentobi's GTP engine (%s, `%s`; not part of this project: built from Pentobi's own "
+        "source) at levels %s, %d games per level, started afresh for every game as "
+        "`pentobi-gtp --game duo --level L --nobook --seed S --threads 1 --noresign`, S drawn "
+        "for the game from the run's seed (so games differ and a run replays); the mirror's "
+        "seat and move order alternate as for every opponent, and %s. Pentobi always plays "
+        "its colour `b` first from `e10`: when seat A moves first the board is turned by "
+        "180 degrees for it (see `bench/blokus/pentobi.py`)."
+        % (options.get("pentobi_version") or "version unknown", options.get("pentobi"),
+           ",".join(str(level) for level, _ in levels), match.games,
+           "both players' first moves are random" if match.opening_plies == 2
+           else "the first %d plies are random" % match.opening_plies), "",
+        "| Pentobi level | level's rating | games | W-D-L | score | mirror's Elo | 95 % range "
+        "| mean margin (squares) | Pentobi s/move avg / max |",
+        "|---:|---:|---:|---|---:|---:|---|---:|---:|"]
+    out += rows
+    out += [
+        "", "**Mirror's Elo over all levels (maximum likelihood): %s.**"
+        % ("%.0f" % fit if fit is not None else
+           "no finite value (every game won or every game lost; see the bounds above)"), "",
+        "Ratings: Pentobi's own scale of its Duo levels (level 1 = 1000 ... level 7 = 2134, "
+        "8 = 2185, 9 = 2209; self-play Elo differences scaled down by Pentobi's author to "
+        "approximate play against people). Mirror's Elo against a level = the level's "
+        "rating + 400 log10(s / (1 - s)), s the score; at 100 %% or 0 %% no finite rating "
+        "fits, so the value is that of half a game less (or more), marked >= (or <=), a "
+        "bound rather than an estimate. 95 %% range: the ratings at the ends of the "
+        "score's Wilson interval (an end at 0 %% or 100 %% is open). The fit over all levels "
+        "is the rating whose expected total score equals the actual one. Few games give "
+        "wide ranges; Pentobi's seconds are wall-clock per genmove (pipe included), one "
+        "thread, with %d games in parallel." % match.jobs]
+    return out
+
+
 def report(records, match, wall):
     times = [t for r in records for t in r["times"]]
     nodes = [s["nodes"] for r in records for s in r["searches"]]
@@ -201,13 +291,12 @@ def report(records, match, wall):
         "## Strength (compiled mirror at the default budget)", "",
         "The mirror of the core's search (`bench/blokus/mirror.c`, %s) at a budget of **%d "
         "nodes per move**%s, %d games against each opponent, seed %d, %d games in parallel. "
-        "The search is two-phase: every legal move scored by size and reach (the placements "
-        "of the small tiles a, b, c, d each side could still make, held or not), then the "
-        "opponent's best reply (same evaluation from its side) to the %d best, with "
-        "alpha-beta cut-offs."
+        "The search: every legal move scored by size and reach (the placements of the "
+        "small tiles a, b, c, d each side could still make, held or not), then iterative "
+        "deepening to %d plies, alpha-beta over the %d best moves at every ply."
         % (proof_line(), match.budget,
            " (`DEFAULT_BUDGET`)" if match.budget == S.DEFAULT_BUDGET else "",
-           match.games, match.seed, match.jobs, S.TOP_K), "",
+           match.games, match.seed, match.jobs, S.MAX_DEPTH, S.TOP_K), "",
         "    %s" % match.command, "",
         "| opponent | games | wins | draws | losses | score | mean margin (squares) "
         "| mean score mirror / opponent | target | met |",
@@ -218,9 +307,11 @@ def report(records, match, wall):
         "mirror's (89 squares each). Scores as the spec: minus squares left, +15 for all 21 "
         "tiles, +20 if the last was `a`. Opponents: `random` (uniform legal move), `first` "
         "(`golden.blokus.board.first_legal_move`), `greedy` (largest tile, then most new "
-        "corner cells for itself, ties at random)%s. **%s** legal moves (seeded), so that "
-        "games of deterministic players differ."
-        % ("" if match.engine is None else ", `engine` (`%s`)" % match.engine,
+        "corner cells for itself, ties at random)%s%s. **%s** legal moves (seeded), so "
+        "that games of deterministic players differ."
+        % ("" if not pentobi_levels(match) else
+           ", `pentobi-L` (Pentobi's GTP engine at level L, see below)",
+           "" if match.engine is None else ", `engine` (`%s`)" % match.engine,
            "Both players' first moves are random" if match.opening_plies == 2
            else "The first %d plies are random" % match.opening_plies), "",
         "| opponent | mirror seat | mirror moves | games | W-D-L | score | mean margin "
@@ -236,14 +327,26 @@ def report(records, match, wall):
            max(nodes or [0]), match.budget, len(records), wall, len(records) / wall,
            match.jobs, harness.cpu_name(), multiprocessing.cpu_count(),
            harness.games_digest(records, match.game.digest_separator))]
+    out += pentobi_section(records, match)
     return "\n".join(out) + "\n"
+
+
+def pentobi_version(path):
+    """What ``path --version`` prints (``Pentobi 31.0-dev``), or None."""
+    try:
+        p = subprocess.run([path, "--version"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, universal_newlines=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    text = p.stdout.strip().splitlines()
+    return text[0] if p.returncode == 0 and text else None
 
 
 class Blokus(harness.Game):
     name = "blokus"
     default_games = 100
     opening_help = "random plies opening every game (2: both players' first moves)"
-    opponents = OPPONENTS
+    opponents = DEFAULT_OPPONENTS
     rule_opponents = {"first": (first_move, True), "greedy": (greedy_move, False)}
     digest_separator = " "
     compiled_mirror = mirror
@@ -267,6 +370,81 @@ class Blokus(harness.Game):
 
     def dialect(self):
         return Dialect(move_text=engine_text, parse_move=engine_move)
+
+    # -- Pentobi
+    def add_options(self, ap):
+        ap.add_argument("--pentobi", metavar="PATH",
+                        help="Pentobi's GTP engine (pentobi-gtp, built from Pentobi's source; "
+                             "see docs/benchmarks.md) to play at each of --levels; adds "
+                             "'pentobi' to the opponents (default: $%s when the opponents "
+                             "include pentobi; without either, Pentobi is skipped with a "
+                             "note)" % pentobi.ENV)
+        ap.add_argument("--levels", metavar="LEVELS",
+                        help="Pentobi levels to play, comma-separated or a range such as "
+                             "3-7, from %d..%d (default %s); one opponent pentobi-L each, "
+                             "--games games each"
+                             % (pentobi.LEVELS[0], pentobi.LEVELS[-1],
+                                ",".join(map(str, pentobi.DEFAULT_LEVELS))))
+
+    def check_options(self, ap, args, opponents):
+        """``pentobi`` among the opponents (or --pentobi) becomes pentobi-L
+        for each level when the program is there, and is dropped with a
+        note when it is not."""
+        levels = pentobi.DEFAULT_LEVELS
+        if args.levels is not None:
+            try:
+                levels = pentobi.parse_levels(args.levels)
+            except ValueError as e:
+                ap.error(str(e))
+        if args.pentobi is not None:
+            why = pentobi.unusable(args.pentobi)
+            if why:
+                ap.error("--pentobi: %r %s" % (args.pentobi, why))
+            if "pentobi" not in opponents:
+                opponents = opponents + ["pentobi"]
+        if "pentobi" not in opponents:
+            if args.levels is not None:
+                ap.error("--levels: the opponents do not include pentobi "
+                         "(add it to --opponents or give --pentobi PATH)")
+            return opponents, {}, []
+        path, why = pentobi.find_binary(args.pentobi)
+        version = None if path is None else pentobi_version(path)
+        if path is not None and version is None:
+            if args.pentobi is not None:
+                ap.error("--pentobi: %r --version failed: is it pentobi-gtp?" % path)
+            why = ("Pentobi skipped: $%s (%s) --version failed: is it pentobi-gtp?"
+                   % (pentobi.ENV, path))
+            path = None
+        at = opponents.index("pentobi")
+        rest = [o for o in opponents if o != "pentobi"]
+        if path is None:
+            return rest, {}, [why]
+        names = [pentobi.opponent_name(level) for level in levels]
+        return (rest[:at] + names + rest[at:],
+                {"pentobi": path, "levels": levels, "pentobi_version": version}, [])
+
+    def command_options(self, match):
+        if "pentobi" not in match.options:
+            return []
+        return [("--pentobi", match.options["pentobi"], None),
+                ("--levels", ",".join(map(str, match.options["levels"])),
+                 ",".join(map(str, pentobi.DEFAULT_LEVELS)))]
+
+    def opponents_text(self, opponents):
+        """pentobi-L for every level written as the one name ``pentobi``."""
+        names = []
+        for o in opponents:
+            o = "pentobi" if pentobi.level_of(o) is not None else o
+            if o not in names:
+                names.append(o)
+        return ",".join(names)
+
+    def make_opponent(self, name, match):
+        level = pentobi.level_of(name)
+        if level is not None:
+            return pentobi.PentobiPlayer(match.options["pentobi"], level, match.seed,
+                                         PENTOBI_TIMEOUT)
+        return super().make_opponent(name, match)
 
 
 GAME = Blokus()

@@ -20,9 +20,9 @@ that keeps the program's board in step with the game: per game
 ``clear_board`` (or the dialect's setup), ``play COLOUR MOVE`` for every move
 it did not generate itself, ``genmove COLOUR`` for its own moves. A
 ``Dialect`` says how one game writes its moves and colours for programs:
-each game's adapter gives one (the project's own move text for now; a
-program with another notation, Pentobi's coordinates for instance, gets its
-own dialect).
+each game's adapter gives one (the project's own move text for the
+``engine`` opponent; Pentobi's cell lists in ``bench.blokus.pentobi``, whose
+player also starts a fresh program, with its own seed, for every game).
 """
 import collections
 import queue
@@ -149,7 +149,9 @@ class Dialect:
     """How one game's moves and sides are written for programs.
 
     ``move_text(move)`` and ``parse_move(text)`` (ValueError for text that is
-    not a move) translate moves; ``colours`` are the names of the first and
+    not a move) translate moves (``move_text`` may give None for a move the
+    program is not told of: Pentobi cannot ``play`` a pass; it is simply not
+    asked for the side that passed); ``colours`` are the names of the first and
     the second mover; ``setup`` the commands that start a game;
     ``stats_command`` an optional command asked after each genmove whose
     answer is ``key value`` pairs (e.g. ``last_search`` answering ``depth 11
@@ -217,8 +219,10 @@ class EnginePlayer(Player):
         if self._generated:             # our own genmove: the program has played it
             self._generated = False
             return
-        self.engine.request("play %s %s" % (self.dialect.colours[side],
-                                            self.dialect.move_text(move)))
+        text = self.dialect.move_text(move)
+        if text is None:                # nothing to tell (Pentobi: a pass is not played)
+            return
+        self.engine.request("play %s %s" % (self.dialect.colours[side], text))
 
     def close(self):
         if self.engine is not None:

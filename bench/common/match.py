@@ -24,8 +24,12 @@ has and how its report looks. The harness does the rest, the same for both:
 * ``tally`` counts wins, draws and losses (and the score, a win 1, a draw
   1/2) of any selection of games: per opponent, per seat, per mover;
 * the command line: ``--games``, ``--budget``, ``--jobs``, ``--opponents``,
-  ``--seed``, ``--opening-plies``, ``--engine``, ``--out``, checked with
-  one-line errors; the report is written only when every game ended.
+  ``--seed``, ``--opening-plies``, ``--engine``, ``--out``, plus the game's
+  own options (``Game.add_options`` / ``check_options``: Blokus adds
+  ``--pentobi`` and ``--levels``), checked with one-line errors; the report
+  is written only when every game ended. A game may drop an opponent it
+  cannot play here (Pentobi without its program) with a one-line note; when
+  nothing is left to play the command says so and writes no report.
 
 Opponents every game has: ``random`` (a uniformly random legal move) and
 ``engine`` (an external program, ``--engine COMMAND``: see
@@ -148,6 +152,29 @@ class Game:
         """(move, stats dict) of our search at ``budget``."""
         raise NotImplementedError
 
+    # -- the game's own options
+    def add_options(self, ap):
+        """Add the game's own options to the argparse parser ``ap``."""
+
+    def check_options(self, ap, args, opponents):
+        """Check the game's own options (``ap.error`` for a bad one) and settle
+        the opponents: (opponents to play, options, notes). The game may add
+        opponents or drop some (one it cannot play here); ``options`` (a dict)
+        becomes ``match.options`` for its players and report; ``notes`` are
+        one-line messages printed before the games (e.g. why an opponent was
+        dropped)."""
+        return opponents, {}, []
+
+    def command_options(self, match):
+        """(option, value, default) of the game's own options, for the
+        command line that replays a run (written when value != default)."""
+        return []
+
+    def opponents_text(self, opponents):
+        """The ``--opponents`` value that asks for ``opponents`` (the list
+        ``check_options`` settled), for the command line that replays a run."""
+        return ",".join(opponents)
+
     # -- the opponents
     def opening_plies(self, opponent, match):
         """Random plies that open a game against ``opponent`` (a player)."""
@@ -193,6 +220,8 @@ class Match:
         self.engine = engine
         self.out = out
         self.command = command
+        self.options = {}           # the game's own options (Game.check_options)
+        self.notes = []             # one-line notes printed before the games
         self._players = {}
 
     def __getstate__(self):
@@ -411,6 +440,7 @@ def parse_args(game, argv):
     ap.add_argument("--games-out", metavar="FILE",
                     help="also write every game's record (moves, both sides' times and "
                          "search statistics) to FILE, one JSON object a line")
+    game.add_options(ap)
     args = ap.parse_args(argv)
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     bad = [o for o in opponents if o not in known]
@@ -432,11 +462,13 @@ def parse_args(game, argv):
         ap.error("--games and --jobs must be >= 1")
     if not 0 <= args.opening_plies <= MAX_OPENING_PLIES:
         ap.error("--opening-plies must be in 0..%d" % MAX_OPENING_PLIES)
+    opponents, options, notes = game.check_options(ap, args, opponents)
     seed = random.SystemRandom().randrange(1, 2 ** 31) if args.seed is None else args.seed
     command = [".venv/bin/python", "-m", game.module, "--games", str(args.games),
                "--seed", str(seed), "--jobs", str(args.jobs)]
     for option, value, default in (("--budget", budget, game.default_budget()),
-                                   ("--opponents", ",".join(opponents), ",".join(game.opponents)),
+                                   ("--opponents", game.opponents_text(opponents),
+                                    ",".join(game.opponents)),
                                    ("--opening-plies", args.opening_plies,
                                     game.default_opening_plies),
                                    ("--engine", args.engine, None),
@@ -444,7 +476,12 @@ def parse_args(game, argv):
         if value != default:
             command += [option, str(value)]
     match = Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
-                  args.engine, args.out, " ".join(shlex.quote(c) for c in command))
+                  args.engine, args.out, None)
+    match.options, match.notes = options, notes
+    for option, value, default in game.command_options(match):
+        if value != default:
+            command += [option, str(value)]
+    match.command = " ".join(shlex.quote(c) for c in command)
     match.games_out = args.games_out
     return match
 
@@ -468,6 +505,11 @@ def main(game, argv=None):
     """The strength command of ``game``; returns the exit status (0; 2 on an
     error, with a one-line message; 130 when interrupted)."""
     match = parse_args(game, sys.argv[1:] if argv is None else argv)
+    for note in match.notes:
+        print(note, file=sys.stderr)
+    if not match.opponents:
+        print("nothing left to play: no report written", file=sys.stderr)
+        return 0
     out = Path(match.out)
     if not out.is_absolute():
         out = Path.cwd() / out

@@ -10,9 +10,10 @@ from bench.score4 import speed as score4_speed
     (score4_speed, ["--budgets", "1000,0"], "--budgets takes integers in 1..268435455"),
     (score4_speed, ["--default-runs", "-1"], "--default-runs must be at least 0"),
     (score4_speed, ["--positions", "0"], "--positions must be at least 1"),
-    (blokus_speed, ["--budgets", "x"], "--budgets takes integers in 1..262143"),
-    (blokus_speed, ["--budgets", "5,262144"], "--budgets takes integers in 1..262143"),
+    (blokus_speed, ["--budgets", "x"], "--budgets takes integers in 1..33554431"),
+    (blokus_speed, ["--budgets", "5,33554432"], "--budgets takes integers in 1..33554431"),
     (blokus_speed, ["--games", "0"], "--games must be at least 1"),
+    (blokus_speed, ["--default-runs", "-1"], "--default-runs must be at least 0"),
     (blokus_speed, ["--out", "/proc/version/x.md"], "cannot write /proc/version/x.md"),
 ])
 def test_bad_options_stop_before_the_simulation(speed, argv, message, capsys):
@@ -28,6 +29,12 @@ def test_budgets():
             parse_budgets(bad, 100)
 
 
-def test_the_default_budget_is_always_measured(tmp_path):
-    args = blokus_speed.parse_args(["--budgets", "1,10", "--out", str(tmp_path / "s.md")])
-    assert args.budgets == [1, 10, blokus_speed.DEFAULT_BUDGET]
+def test_the_default_budget_is_measured_apart(tmp_path):
+    args = blokus_speed.parse_args(["--budgets", "10,1,10", "--out", str(tmp_path / "s.md")])
+    assert args.budgets == [1, 10] and args.default_runs == 4
+
+
+def test_the_default_budget_is_not_a_budget_of_every_position(capsys):
+    with pytest.raises(SystemExit) as e:
+        blokus_speed.parse_args(["--budgets", "1,%d" % blokus_speed.DEFAULT_BUDGET])
+    assert e.value.code == 2 and "--default-runs" in capsys.readouterr().err

@@ -1,11 +1,13 @@
 """The Blokus Duo move search of the golden model: exactly what the core sends.
 
-A two-phase search with a reach evaluation.  Phase 1 tries every legal
-move of the board (player ``ME``) and scores the position after it by how
-many small-tile placements each side could then make.  Phase 2 looks one ply deeper at the
-best ``TOP_K`` of them: the opponent's best reply to each, by the same
-evaluation from its side, is subtracted.  The RTL (``hdl/blokus/search.py``)
-runs the same search and must choose the same move for every position and
+An iterative-deepening alpha-beta search over the best ``TOP_K`` moves at
+every ply, with a reach evaluation.  Phase 1 tries every legal move of the
+board (player ``ME``) and scores the position after it by the tile's size
+and how many small-tile placements each side could then make; the ``TOP_K``
+best are kept.  Then the kept moves are searched 2, 3, ... ``MAX_DEPTH``
+plies deep, each iteration starting with the previous one's best, until the
+budget runs out.  The RTL (``hdl/blokus/``) runs the same search and must
+choose the same move, with the same node count, for every position and
 budget.
 
 Definitions (the contract with the RTL):
@@ -22,35 +24,54 @@ Definitions (the contract with the RTL):
   in hardware (about 1,600 placement tests per player, all in parallel).
   ``mobility`` (every legal placement of its unplayed tiles) is the
   stronger measure and far dearer in hardware: measured over 1000 games
-  against the greedy player, this search scores 93.0 % with reach and 95.3 %
-  with mobility, and reach lets the core take a node every other cycle
-  instead of a 222-step pass through its move generator (about 250 cycles).
+  against the greedy player, the two-ply search scored 93.0 % with reach and
+  95.3 % with mobility, and reach lets the core take a node every other
+  cycle instead of a 222-step pass through its move generator.
 * **Evaluation** of a legal move of player P (a signed integer):
   ``W_SIZE * squares + reach(after, P) - W_OPP * reach(after, other)``
   with ``W_SIZE`` = 100 and ``W_OPP`` = 1: place big tiles, keep room for
   yourself, take it from the opponent.  Evaluating one move is one
-  **node**; the budget is the most nodes spent on one answer, checked before
-  every node of either phase.
-* **Phase 1.**  ME's legal moves (the candidates) are evaluated in scan order.
-  The ``TOP_K`` best are kept, ordered by score, equal scores by scan order.
-* **Phase 2.**  For each kept candidate m in that order: the opponent's legal
-  replies in the position after m are evaluated in scan order (from the
-  opponent's side, in the position after m); ``reply`` is the largest.  The
-  value of m is ``W_SIZE * squares(m) - reply`` (m's phase-1 score when the
-  opponent has no reply).  The first candidate with the highest value wins
-  (a later one must be strictly better).  Alpha-beta: once a best value
-  exists, m is dropped as soon as ``W_SIZE * squares(m) - reply`` so far is
-  not above it (the remaining replies are not evaluated).
-* **Budget.**  When the budget runs out in phase 1, phase 2 does not start;
-  when it runs out in phase 2, the candidate being examined is dropped.  The
-  answer is phase 2's best so far, or, if phase 2 finished no candidate,
-  phase 1's best (the first kept).  Budget 1 sends the first legal move in
-  scan order.  ``None`` (a pass) only when ME has no legal move.
+  **node**.
+* **Expanding** a position (scanning the moves of the side to move after a
+  move m, to search m deeper) costs ``SCAN_NODES`` nodes, charged when the
+  scan starts: the hardware's scan takes about as many cycles as that many
+  evaluations, whether it finds moves or not.  The root's own scan (phase
+  1) is not charged.
+* **Phase 1.**  ME's legal moves (the candidates) are evaluated in scan
+  order.  The ``TOP_K`` best are kept, ordered by score, equal scores by scan
+  order (``_kept``).
+* **The value of a move** m of player P with evaluation e, searched d >= 2
+  plies deep in the window (alpha, beta), ``_value``: expand the position
+  after m; base = ``W_SIZE * squares(m)``.  If d = 2, the other player's
+  replies are evaluated in scan order (from its side); best = the largest
+  so far; stop as soon as best >= base - alpha.  If d > 2, every reply is
+  evaluated in scan order, the ``TOP_K`` best are kept (as in phase 1) and
+  searched d - 1 deep in that order, reply r in the window
+  (max(best so far, base - beta), base - alpha) (base - beta before any),
+  best = the largest value so far; stop as soon as best >= base - alpha.
+  The value is base - best, or e when the other player has no reply.
+  (Negamax of the sum of the tiles' sizes, each side's positive, and the
+  last evaluation's reach terms; a value at or below alpha or at or above
+  beta is only a bound, which is all alpha-beta needs.)
+* **Iterations.**  For depth d = 2 .. ``MAX_DEPTH``: the kept moves are
+  searched d deep in ``root_order`` (the previous iteration's best first,
+  the others in kept order; after phase 1 the best is the first kept), the
+  first in the window (-INF, INF), each later one in (best value so far,
+  INF); a later move becomes the best only when its value is strictly
+  higher.  ``INF`` is larger than any value.
+* **Budget.**  Checked before every node and every expansion (an expansion
+  needs ``SCAN_NODES`` nodes left).  When it runs out in phase 1, the first
+  kept move is sent.  When it runs out in an iteration, that iteration's
+  best so far is sent if it has one (it can only be the previous best or a
+  move proven better at the new depth), else the last finished iteration's
+  best (phase 1's counts as depth 1).  Budget 1 sends the first legal move
+  in scan order.  ``None`` (a pass) only when ME has no legal move.
 
 Bounds: a position has at most 91 * 196 = 17,836 placements, a reach is
-at most 9 * 196 = 1,764.  The default budget is the largest the RTL's node
-counter holds (``MAX_BUDGET``): its worst case answers well within 0.8 s
-at 50 MHz (``hdl/blokus/__init__.py``), and no real position comes near it.
+at most 9 * 196 = 1,764, a value is below 2 * 1,764 + ``MAX_DEPTH`` * 500 in
+size, far inside ``INF``.  ``DEFAULT_BUDGET`` is the largest budget whose
+cycle bound in the RTL (``hdl/blokus/__init__.py``) fits 0.8 s at 50 MHz;
+``MAX_BUDGET`` is what the RTL's node counter holds.
 """
 
 from collections import namedtuple
@@ -60,23 +81,33 @@ from .encoding import ALL_SHAPES, N_SHAPES, SHAPES, SIZE, TILE_SIZE
 
 W_SIZE = 100
 W_OPP = 1
-TOP_K = 8                                   # candidates looked at one ply deeper
+TOP_K = 8                                   # moves kept at every ply
+MAX_DEPTH = 8                               # plies of the deepest iteration
+SCAN_NODES = 245                            # the charge for expanding a position (RTL: PER_FRAME)
+INF = 1 << 15                               # beyond every value (module doc: bounds)
 MAX_MOVES = N_SHAPES * SIZE * SIZE          # 17,836: no position has more
-MAX_BUDGET = (1 << 18) - 1                  # the RTL's node counter
-DEFAULT_BUDGET = MAX_BUDGET                 # = hdl.blokus.largest_budget(50 MHz, 0.8 s)
+MAX_BUDGET = (1 << 25) - 1                  # the RTL's node counter
+DEFAULT_BUDGET = 19999741                    # = hdl.blokus.largest_budget(50 MHz, 0.8 s)
 REACH_TILES = (0, 1, 2, 3)                  # a, b, c, d: the shapes reach counts
 MAX_REACH = sum(len(SHAPES[t]) for t in REACH_TILES) * SIZE * SIZE
 
 # Shape index of (tile, lowest digit), the third key of the scan order.
 SHAPE_INDEX = {(s.tile, s.r): i for i, s in enumerate(ALL_SHAPES)}
 
-SearchResult = namedtuple("SearchResult", "move score nodes moves")
+SearchResult = namedtuple("SearchResult", "move score nodes moves depth stop", defaults=(None,))
 SearchResult.__doc__ = """What one search found.
 
 move: the chosen move (x, y, t, r) with its lowest digit, or None (pass);
-score: its value (phase 2) or phase-1 score (0 for a pass); nodes: moves
-evaluated in both phases; moves: the number of legal moves of ME.
+score: its value (at the depth it was chosen) or phase-1 score (0 for a
+pass); nodes: the nodes spent (evaluations and expansions' charges);
+moves: the number of legal moves of ME; depth: the deepest iteration
+finished (1: phase 1 only, finished or not; 0 for a pass); stop: where the budget ran out,
+None when it did not: ``STOP_PHASE1`` (a node of phase 1), ``STOP_ENTER``
+(the expansion of a move), ``STOP_LEAVES`` (a node of a depth-2 scan of
+replies), ``STOP_INNER`` (a node of a deeper one's scan).
 """
+STOP_PHASE1, STOP_ENTER, STOP_LEAVES, STOP_INNER = "phase1", "enter", "leaves", "inner"
+STOPS = (STOP_PHASE1, STOP_ENTER, STOP_LEAVES, STOP_INNER)
 
 
 def check_budget(budget):
@@ -133,49 +164,115 @@ def evaluate(position, move, player=ME):
             - W_OPP * reach(after, 1 - player))
 
 
+class _BudgetOut(Exception):
+    """The budget ran out: the search stops where it stands (args[0]: one of STOPS)."""
+
+
+class _Spend(object):
+    """The nodes spent by one search, against its budget."""
+    __slots__ = ("nodes", "budget")
+
+    def __init__(self, budget):
+        self.nodes = 0
+        self.budget = budget
+
+    def node(self, where):
+        """One evaluation (in phase 1, or a scan of STOP_LEAVES or STOP_INNER):
+        checked before it is made."""
+        if self.nodes >= self.budget:
+            raise _BudgetOut(where)
+        self.nodes += 1
+
+    def expansion(self):
+        """A position expanded (its moves scanned): SCAN_NODES nodes, checked
+        before the scan starts."""
+        if self.nodes + SCAN_NODES > self.budget:
+            raise _BudgetOut(STOP_ENTER)
+        self.nodes += SCAN_NODES
+
+
+def _kept(scored):
+    """The TOP_K best of [(score, scan index)]: by score, equal scores in scan order."""
+    return sorted(scored, key=lambda vi: (-vi[0], vi[1]))[:TOP_K]
+
+
+def _value(position, player, move, score1, depth, alpha, beta, spend):
+    """The value of ``player``'s legal move ``move`` (its evaluation
+    ``score1``) searched ``depth`` >= 2 plies deep, in the window
+    (``alpha``, ``beta``); see the module doc."""
+    after = position.copy()
+    after.apply(player, move)
+    other = 1 - player
+    base = W_SIZE * TILE_SIZE[move[2]]
+    spend.expansion()
+    replies = candidates(after, other)
+    best = None
+    if depth == 2:                          # the replies are leaves
+        for r in replies:
+            spend.node(STOP_LEAVES)
+            e = evaluate(after, r, other)
+            if best is None or e > best:
+                best = e
+            if best >= base - alpha:        # base - best <= alpha: cut
+                break
+    else:
+        scored = []
+        for i, r in enumerate(replies):
+            spend.node(STOP_INNER)
+            scored.append((evaluate(after, r, other), i))
+        for e, i in _kept(scored):
+            reply_alpha = base - beta if best is None else max(best, base - beta)
+            v = _value(after, other, replies[i], e, depth - 1, reply_alpha, base - alpha, spend)
+            if best is None or v > best:
+                best = v
+            if best >= base - alpha:
+                break
+    return score1 if best is None else base - best
+
+
+def root_order(count, previous):
+    """The order of the kept root moves in an iteration: the previous
+    iteration's best (index ``previous``) first, the others in kept order."""
+    return [previous] + [i for i in range(count) if i != previous]
+
+
 def search(position, budget=DEFAULT_BUDGET):
     """Run the search; a SearchResult (see the module doc)."""
     check_budget(budget)
     moves = candidates(position)
-    nodes = 0
+    spend = _Spend(budget)
     scored = []
-    for i, m in enumerate(moves):
-        if nodes >= budget:
-            break
-        scored.append((evaluate(position, m), i))
-        nodes += 1
+    try:
+        for i, m in enumerate(moves):
+            spend.node(STOP_PHASE1)
+            scored.append((evaluate(position, m), i))
+    except _BudgetOut:
+        pass
     if not scored:
-        return SearchResult(None, 0, 0, len(moves))
-    top = sorted(scored, key=lambda vi: (-vi[0], vi[1]))[:TOP_K]
+        return SearchResult(None, 0, 0, len(moves), 0)
+    top = _kept(scored)
+    done_index, done_value, done_depth = 0, top[0][0], 1
+    stop = None
     if len(scored) < len(moves):                 # the budget ran out in phase 1
-        return SearchResult(moves[top[0][1]], top[0][0], nodes, len(moves))
-    best, best_value = None, 0
-    for v1, i in top:
-        m = moves[i]
-        after = position.copy()
-        after.apply(ME, m)
-        base = W_SIZE * TILE_SIZE[m[2]]
-        reply = None
-        dropped = False
-        for r in candidates(after, OPP):
-            if nodes >= budget:
-                v1, i = top[0]
-                if best is None:
-                    return SearchResult(moves[i], v1, nodes, len(moves))
-                return SearchResult(best, best_value, nodes, len(moves))
-            e = evaluate(after, r, OPP)
-            nodes += 1
-            if reply is None or e > reply:
-                reply = e
-            if best is not None and base - reply <= best_value:
-                dropped = True
-                break
-        if dropped:
-            continue
-        value = v1 if reply is None else base - reply
-        if best is None or value > best_value:
-            best, best_value = m, value
-    return SearchResult(best, best_value, nodes, len(moves))
+        return SearchResult(moves[top[0][1]], done_value, spend.nodes, len(moves), 1,
+                            STOP_PHASE1)
+    for depth in range(2, MAX_DEPTH + 1):
+        best, best_value = None, None
+        try:
+            for k in root_order(len(top), done_index):
+                v1, i = top[k]
+                alpha = -INF if best is None else best_value
+                v = _value(position, ME, moves[i], v1, depth, alpha, INF, spend)
+                if best is None or v > best_value:
+                    best, best_value = k, v
+        except _BudgetOut as out:
+            if best is not None:
+                done_index, done_value = best, best_value
+            stop = out.args[0]
+            break
+        done_index, done_value, done_depth = best, best_value, depth
+    return SearchResult(moves[top[done_index][1]], done_value, spend.nodes, len(moves),
+                        done_depth, stop)
 
 
 def choose(position, budget=DEFAULT_BUDGET):

@@ -70,11 +70,12 @@ def expected_answer(pos):
 # ------------------------------------------------------------ construction
 def test_constructor_validation():
     s = Session()
-    assert s.budget == search.DEFAULT_BUDGET == search.MAX_BUDGET == (1 << 18) - 1
+    assert s.budget == search.DEFAULT_BUDGET <= search.MAX_BUDGET == (1 << 25) - 1
+    assert Session(budget=search.MAX_BUDGET).budget == search.MAX_BUDGET
     assert s.team == "01"
     assert _Session().chooser is None              # the search by default
     assert Session(budget=5, team="aZ").budget == 5
-    for bad in (0, -1, 1.5, "1", True):
+    for bad in (0, -1, 1.5, "1", True, search.MAX_BUDGET + 1):
         with pytest.raises(ValueError, match="budget"):
             Session(budget=bad)
     for bad in ("1", "123", "0!", "", " 1", "é1", 12, b"01", None):

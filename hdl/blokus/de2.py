@@ -7,7 +7,7 @@ from hdl.de2_panel import De2Views, de2_panel
 from hdl.hex_overlay import hex_overlay
 from hdl.seven_seg import text_n
 
-BAR_NODES = 500                                           # nodes per LEDR light
+BAR_NODES = 1 << 20                                       # nodes per LEDR light (18 ~ the default budget)
 
 
 @block
@@ -36,8 +36,8 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
                           and digit as 5 + 3 bits), HEX3-0 our last code
                         1 errors: bad bytes, framing errors, stalls, illegal
                           moves (two digits each)
-                        2 search: requests answered (3 digits), nodes of the
-                          last search (5 digits)
+                        2 search: the last search's depth (the deepest
+                          iteration it finished, 1 digit) and nodes (7 digits)
                         3 cycles: the last search's clock cycles
                         4 score: glitches, overflows (2 digits each), the last
                           move's score (4 digits, two's complement)
@@ -81,7 +81,7 @@ def blokus_de2(CLOCK_50, KEY, SW, UART_RXD, UART_TXD, LEDR, LEDG,
         views.moves.next = concat(status.last_rx, status.last_tx)
         views.errors.next = concat(status.n_bad, status.n_frame, status.n_stall,
                                    status.n_illegal)
-        views.search.next = concat(status.n_requests[12:0], intbv(0)[2:], status.nodes)
+        views.search.next = concat(status.depth, intbv(0)[28 - len(status.nodes):], status.nodes)
         views.cycles.next = status.cycles
         views.score.next = concat(status.n_glitch, status.n_overflow, score16)
 

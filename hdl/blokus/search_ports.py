@@ -4,7 +4,7 @@ what it answers, what it reports about its last search.
 As a Verilog top level (bench/blokus/rtl_search.py) each Signal becomes the
 port <argument>_<attribute>: command_op, answer_done, report_nodes, ...
 """
-from hdl.blokus.search import NODE_BITS, SCORE_MAX, SCORE_MIN
+from hdl.blokus.search import DEPTH_BITS, NODE_BITS, SCORE_MAX, SCORE_MIN
 from hdl.signals import flag, signed, unsigned
 
 
@@ -54,15 +54,19 @@ class SearchAnswer(BlokusMove):
 class SearchReport:
     """About the last search (valid from its `done` until the next search).
 
-        nodes     NODE_BITS: evaluations it spent (both phases)
+        nodes     NODE_BITS: nodes it spent (evaluations, and SCAN_NODES a
+                  frame entered)
         score     signed: the chosen move's value (0 for a pass)
+        depth     DEPTH_BITS: the deepest iteration finished (1: phase 1
+                  only; 0 for a pass)
         cycles    32 bits: clock cycles from start to done
 
     The Signals may be passed in, so that blokus_top hands its own output
     ports to the engine.
     """
 
-    def __init__(self, nodes=None, score=None, cycles=None):
+    def __init__(self, nodes=None, score=None, cycles=None, depth=None):
         self.nodes = unsigned(NODE_BITS) if nodes is None else nodes
         self.score = signed(SCORE_MIN, SCORE_MAX) if score is None else score
         self.cycles = unsigned(32) if cycles is None else cycles
+        self.depth = unsigned(DEPTH_BITS) if depth is None else depth

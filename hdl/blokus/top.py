@@ -19,7 +19,7 @@ _ZERO, _ONE = ord("0"), ord("1")
 @block
 def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, n_frame,
                n_stall, n_glitch, n_illegal, n_requests, n_overflow, nodes, score, cycles,
-               divisor, budget, team, stall_cycles):
+               depth, divisor, budget, team, stall_cycles):
     """Plays Blokus Duo over 8N1 serial exactly as golden.blokus.Session does.
 
     Ports: those of every core (hdl/core_ports.py; callers make the status
@@ -30,13 +30,16 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
                     digit(3), 0 for a pass
         last_tx     16 bits: the last move sent, the same way, 0 for a pass
         n_illegal   opponent moves not applied, and `4` without a game
-        nodes       NODE_BITS (18): candidates the last search evaluated
-        score       17-bit signed: the last chosen move's score
+        nodes       NODE_BITS (25): nodes the last search spent (evaluations,
+                    and SCAN_NODES a frame it entered)
+        score       18-bit signed: the last chosen move's value
+        depth       DEPTH_BITS (4): the deepest iteration the last search
+                    finished (1: phase 1 only, 0: a pass)
     and besides:
         n_stall     out  8 bits: partial messages dropped for silence (saturates)
     Settings:
         divisor       clock cycles per bit (hdl.params.uart_divisor)
-        budget        candidates per move (golden.blokus.search.check_budget)
+        budget        nodes per move (golden.blokus.search.check_budget)
         team          the two-character team code answered to `0`
         stall_cycles  silence that drops a partial message (Config.stall_cycles)
 
@@ -61,7 +64,7 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
     command, answer = SearchCommand(), SearchAnswer()
     budget_sig = Signal(intbv(budget)[NODE_BITS:])          # a constant of the build
     engine = blokus_search(clk, rst, command, budget_sig, answer,
-                           SearchReport(nodes=nodes, score=score, cycles=cycles))
+                           SearchReport(nodes=nodes, score=score, cycles=cycles, depth=depth))
 
     cur = Signal(intbv(0)[EV_BITS - 2:])    # the message being answered (no kind)
     kind = Signal(intbv(0)[2:])

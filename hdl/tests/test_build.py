@@ -32,7 +32,7 @@ def test_print_config_is_json_and_writes_nothing(tmp_path):
     (["--core", "uart_echo", "--budget", "5"], "takes no --budget"),
     (["--config", "no_such_config"], "unknown configuration"),
     (["--core", "blokus", "--team", "a b"], "two ASCII letters or digits"),
-    (["--core", "blokus", "--budget", "0"], "budget must be in 1..262143"),
+    (["--core", "blokus", "--budget", "0"], "budget must be in 1..33554431"),
     (["--core", "score4", "--team", "AB"], "blokus core only"),
     (["--core", "uart_echo", "--out", "/proc/nope"], "cannot write into --out /proc/nope"),
     (["--core", "uart_echo", "--out", "README.md"], "--out README.md is a file, not a folder"),
@@ -52,7 +52,7 @@ def test_blokus_print_config_has_team_budget_and_bound():
     r = cli("--core", "blokus", "--team", "Zq", "--print-config")
     assert r.returncode == 0, r.stderr
     cfg = json.loads(r.stdout)
-    assert cfg["team"] == "Zq" and cfg["baud"] == 115200 and cfg["budget"] == 262143
+    assert cfg["team"] == "Zq" and cfg["baud"] == 115200 and cfg["budget"] == 19999741
     assert cfg["worst_case_seconds"] <= 0.8 * cfg["time_limit_seconds"]
 
 

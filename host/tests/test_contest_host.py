@@ -22,9 +22,9 @@ import sys
 import pytest
 
 from golden.blokus import Session
-from golden.blokus.search import DEFAULT_BUDGET
 from hdl import configs
 from host.bridge import DEFAULT_CONFIG, REPO
+from host.players import GOLDEN_BUDGET
 
 HOST = os.environ.get("CONTEST_HOST")
 PLAYER = os.environ.get("CONTEST_PLAYER", "sim")
@@ -42,7 +42,7 @@ pytestmark = pytest.mark.skipif(
 
 def _golden_for_player():
     if PLAYER == "golden":
-        return lambda: Session(budget=DEFAULT_BUDGET, team="01")
+        return lambda: Session(budget=GOLDEN_BUDGET["blokus"], team="01")
     cfg = configs.get(DEFAULT_CONFIG["blokus"])
     return lambda: Session(budget=cfg.budget, team=cfg.team)
 

@@ -296,7 +296,7 @@ def test_help(capsys):
         run_referee(["--help"])
     assert e.value.code == 0
     text = capsys.readouterr().out
-    assert "golden[:BUDGET]   the golden model; default budget: blokus 262143" in text
+    assert "golden[:BUDGET]   the golden model; default budget: blokus 1500" in text
     assert "score4 300" in text and "--accept-timeout S" in text
 
 

@@ -17,7 +17,7 @@ def _no_simulation(monkeypatch):
 
 @pytest.mark.parametrize("game,sim,golden", [
     ("blokus", "sim (configuration blokus_fast: budget 2, team Tb, 3686400 Hz)",
-     "golden (budget %d)" % blokus_search.DEFAULT_BUDGET),
+     "golden (budget %d)" % players.GOLDEN_BUDGET["blokus"]),
     ("score4", "sim (configuration score4_fast: budget 300, 307200 Hz)", "golden (budget 300)"),
 ])
 def test_make_play_says_which_budgets_play(monkeypatch, game, sim, golden):
@@ -44,12 +44,13 @@ def test_other_players_introduced(tmp_path):
     assert "Player 1:" not in out
 
 
-def test_golden_plays_the_blokus_default_budget(tmp_path):
-    assert players.GOLDEN_BUDGET == {"blokus": blokus_search.DEFAULT_BUDGET, "score4": 300}
+def test_golden_plays_its_blokus_budget(tmp_path):
+    assert players.GOLDEN_BUDGET == {"blokus": 1500, "score4": 300}
+    assert players.GOLDEN_BUDGET["blokus"] < blokus_search.DEFAULT_BUDGET
     t = tmp_path / "t.jsonl"
     code, out, err = run_referee(["blokus", "golden", "random", "--seed", "2", "--transcript", str(t)])
     assert code == 0 and err == "" and "violation" not in out
     recs = read_transcript(t)
-    assert check_answers_against_golden(recs, 0, "blokus", budget=blokus_search.DEFAULT_BUDGET) > 10
+    assert check_answers_against_golden(recs, 0, "blokus", budget=players.GOLDEN_BUDGET["blokus"]) > 10
     # well within the Blokus time limit (it is one of the checks the golden player gets)
     assert max(r["s"] for r in recs if r["t"] == "x" and r["p"] == 0) < games.BlokusGame.time_limit

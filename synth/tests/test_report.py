@@ -4,6 +4,7 @@ The real report synthesises every core (minutes): it runs under --run-slow
 (make sim-long) and as `make synth-report` itself. Per commit, a tiny design
 goes through the same tools, and the limit check is shown to fail.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -137,3 +138,15 @@ def test_cores_fit_the_ep2c35(tmp_path):
     for core in build.CORES:
         assert "## %s_de2" % core in text
     assert "**over**" not in text
+
+
+def test_ecp5_luts_counts_luts_and_carries(tmp_path):
+    # a LUT4 each, two per CCU2C carry (a slice's two LUTs), nothing for the rest
+    cells = {"a": {"type": "LUT4"}, "b": {"type": "LUT4"}, "c": {"type": "CCU2C"},
+             "d": {"type": "TRELLIS_FF"}, "e": {"type": "DP16KD"}}
+    net = tmp_path / "n.json"
+    net.write_text(json.dumps({"modules": {"top": {"cells": cells}}}))
+    assert report.ecp5_luts(str(net), "top") == 4
+    # a design over ECP5_FILL of the 25k skips it (the placer would search for long)
+    assert 0.5 < report.ECP5_FILL < 1
+    assert report.ECP5_FILL * report.ECP5_LUTS["25k"] < 23386 < report.ECP5_LUTS["25k"]

@@ -23,7 +23,7 @@ from pyuvm import ConfigDB
 from golden.blokus import Session
 from golden.blokus import board as B
 from golden.blokus import encoding as E
-from golden.blokus.search import DEFAULT_BUDGET, MAX_BUDGET, search
+from golden.blokus.search import MAX_BUDGET, MAX_DEPTH, STOP_PHASE1, STOPS, search
 from hdl.blokus import worst_case_cycles
 from hdl.params import STALL_BITS
 from verif import tb
@@ -142,9 +142,10 @@ def cover_complete(s, whole):
 class BlokusCore(Core):
     """The Blokus Duo core to verif.core_env: the golden Session (the team
     code of $TB_GOLDEN_TEAM if set, else the core's) and search; every
-    search's nodes and score compared; the stall counter too."""
+    search's nodes, depth and score compared; the stall counter too."""
 
     error_counters = Core.error_counters + (("n_stall", "stalls"),)
+    search_fields = ("nodes", "depth", "score")
     stall_bits = pause_fault_bits = STALL_BITS
     timeout_searches, timeout_bits = 2, 200
     game_over = b"9"
@@ -210,6 +211,12 @@ def random_player(rng):
         moves = B.legal_moves(pos, OPP)
         return rng.choice(moves) if moves else None
     return play
+
+
+STRONG = 20000
+"""The budget of the strongest golden opponent the tests play: deep enough to
+finish iterations of depth 2 and 3, cheap enough for CPython (about 0.3 s a
+move); the default budget (about 20 M nodes) is for the C mirror."""
 
 
 def search_player(budget):
@@ -434,7 +441,7 @@ class BlokusOpponentAll21(BlokusTest):
 
     async def body(self):
         b = self.cfg.budget
-        for ob in (500, 2000, DEFAULT_BUDGET):
+        for ob in (500, 2000, STRONG):
             for core_first, seat in ((True, "5"), (False, "5"), (False, "A"), (True, "A")):
                 if planned_end(b, core_first, seat, search_player(ob)) == "opponent_all_21":
                     end = await self.game(core_first, seat, search_player(ob))
@@ -446,17 +453,22 @@ class BlokusOpponentAll21(BlokusTest):
 
 @pyuvm.test()
 class BlokusDeep(BlokusTest):
-    """A game against the golden search at its default budget, which hems the
-    core in: late in the game the core's budget covers phase 2, completed
-    (and cut by alpha-beta) or ended by the budget inside it."""
+    """Two games against the golden search at STRONG, which hems the core in:
+    the core's budget runs out in every part of the deep search but phase 1
+    (entering a frame, in a scan of leaves, in an inner frame's scan), and
+    late in a game a search finishes every iteration up to MAX_DEPTH. Each
+    of these searches is compared node for node, as every search is."""
 
     async def body(self):
-        await self.game(True, "5", search_player(DEFAULT_BUDGET))
+        await self.game(True, "5", search_player(STRONG))
+        await self.game(True, "A", search_player(STRONG))
         runs = self.env.predictor.searches
-        full = [r for r in runs if r.moves < r.nodes < self.cfg.budget]
-        inside = [r for r in runs if r.nodes == self.cfg.budget and r.moves < r.nodes]
-        assert full and inside, "phase 2 not exercised: %d finished, %d cut by the budget " \
-            "(seed %s)" % (len(full), len(inside), tb.seed())
+        stops = {r.stop for r in runs}
+        missing = [s for s in STOPS if s != STOP_PHASE1 and s not in stops]
+        finished = [r for r in runs if r.stop is None and r.depth == MAX_DEPTH]
+        assert not missing and finished, "deep search not exercised: budget never ran out " \
+            "at %s; %d searches finished depth %d (seed %s)" % (
+                missing, len(finished), MAX_DEPTH, tb.seed())
 
 
 @pyuvm.test()

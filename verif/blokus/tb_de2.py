@@ -41,12 +41,13 @@ async def board(dut):
         board.green_leds())
     # view 0: no opponent code yet, our move
     assert board.shown() == "0000" + packed(move), board.shown()
-    # the opponent's reply, then view 2 by switch: requests answered, candidates
+    # the opponent's reply, then view 2 by switch: the search's depth and nodes
     move2 = await board.ask(golden, b"455a0")
     await board.settle()
     assert board.shown() == packed(b"55a0") + packed(move2), board.shown()
     nodes = golden.last_search.nodes
-    assert await board.view(switches=2) == "%03x%05x" % (2, nodes), board.shown()
+    depth = golden.last_search.depth
+    assert await board.view(switches=2) == "%x%07x" % (depth, nodes), board.shown()
     assert int(dut.LEDR.value) == bar_graph(nodes), bin(int(dut.LEDR.value))
     # a bad byte and an illegal move (tile a again)
     await board.check_error_view(golden, b"4" + move2[:2] + b"a0")

@@ -7,6 +7,7 @@ from verif.session_model import reply
 from verif.uart_agent import BREAK, BYTES, FRAMING_ERROR, GLITCH, IDLE, UartItem
 
 STALL = 1024
+SMALL = 2         # nodes a Blokus answer may spend here (its default takes minutes in CPython)
 
 
 def item(kind, data=b"", bits=0):
@@ -20,7 +21,7 @@ def test_bytes_are_fed():
 
 @pytest.mark.parametrize("fault", [FRAMING_ERROR, BREAK])
 def test_framing_error_and_break_drop_a_partial_message(fault):
-    s = BlokusSession()
+    s = BlokusSession(budget=SMALL)
     assert reply(s, item(BYTES, b"0"), STALL) == b"101"      # default team code 01
     assert reply(s, item(BYTES, b"2"), STALL) == b""
     assert reply(s, item(fault, b"\x00", bits=30), STALL) == b""
@@ -30,7 +31,7 @@ def test_framing_error_and_break_drop_a_partial_message(fault):
 
 
 def test_glitch_is_invisible():
-    s = BlokusSession()
+    s = BlokusSession(budget=SMALL)
     reply(s, item(BYTES, b"0"), STALL)
     reply(s, item(BYTES, b"2"), STALL)
     assert reply(s, item(GLITCH), STALL) == b""
@@ -38,7 +39,7 @@ def test_glitch_is_invisible():
 
 
 def test_long_idle_is_a_stall_short_idle_is_not():
-    s = BlokusSession()
+    s = BlokusSession(budget=SMALL)
     reply(s, item(BYTES, b"0"), STALL)
     reply(s, item(BYTES, b"2"), STALL)
     assert reply(s, item(IDLE, bits=STALL // 2), STALL) == b""

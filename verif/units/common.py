@@ -6,7 +6,9 @@ pytest entry that builds the block alone (hdl/units.py) and runs them.
 
 Here: the pytest entry (`run_unit`), start-up (`start_unit`), a per-cycle
 driver/sampler (`CycleBench`), a mismatch collector whose report names the
-run's seed (`Mismatches`), the serial line on the cocotbext-uart side
+run's seed (`Mismatches`), random game positions (`score4_game_position`,
+`blokus_game_position`), golden's Blokus maps in the RTL's layout
+(`blokus_ext_maps`), the serial line on the cocotbext-uart side
 (`serial_source`, `SerialCapture`), and the byte-stream harness both protocol
 parsers are driven through (`ParserBench`, with a golden session as the
 model: `SessionParserModel`).
@@ -123,6 +125,36 @@ def score4_game_position(rng, plies):
         cells = [c for c in range(NUM_CELLS) if land >> c & 1]
         x, y = y, x | 1 << rng.choice(cells)
     return x, y
+
+
+def blokus_game_position(rng, plies, seat=None):
+    """A Blokus Duo position (golden.blokus.board.Position, seen from the
+    board: player ME) after up to `plies` random legal moves from the empty
+    board, either side first; a side without a move passes, and play stops
+    at the end of the game. `seat` (ME's start cell, '5' or 'A') is random
+    unless given."""
+    from golden.blokus import board as B
+
+    pos = B.Position(seat or rng.choice("5A"))
+    player = rng.choice((B.ME, B.OPP))
+    for _ in range(plies):
+        if B.game_over(pos):
+            break
+        moves = B.legal_moves(pos, player)
+        pos.apply(player, rng.choice(moves) if moves else None)
+        player ^= 1
+    return pos
+
+
+def blokus_ext_maps(pos, player):
+    """golden's free and anchor maps of `player` in the RTL's ext layout
+    (hdl.blokus.tables): (forbidden, anchors), forbidden the complement of
+    free over all EXT_BITS bits (the padding is forbidden)."""
+    from golden.blokus import board as B
+    from hdl.blokus.tables import EXT0, EXT_BITS
+
+    return (((1 << EXT_BITS) - 1) ^ (B.free_map(pos, player) << EXT0),
+            B.anchor_map(pos, player) << EXT0)
 
 
 def random_bytes(n):

@@ -1,0 +1,87 @@
+"""The Blokus move generator: a side's maps shifted past a 5 x 5 window, its legal moves in scan order."""
+from myhdl import Signal, always_comb, always_seq, block
+
+from hdl.blokus.checker import blokus_checker
+from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS
+from hdl.lowest_one import lowest_one
+from hdl.signals import unsigned
+
+
+@block
+def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, issue,
+                       window_legal, pending_any, pending_new, lowest, step, more_steps):
+    """Generates a side's legal moves in scan order (centre Y, X, shape index).
+
+    Ports:
+        clk, rst       in   clock, synchronous reset
+        load           in   start a scan: take `forbidden` and `anchors` (the
+                            side's maps, EXT_BITS) with the window on step
+                            J_FIRST (centre (1, 1)), and `used` (21 bits: the
+                            side's placed tiles); nothing pending
+        walk           in   move the window one step on (no moves taken:
+                            how the opponent's move check reaches its centre)
+        advance        in   the scan's next step: the window's legal shapes
+                            become the pending ones (at `step`), the window
+                            moves on (asked only while nothing is pending and
+                            `more_steps`)
+        issue          in   the pending shape `lowest` is taken: the next
+                            lowest becomes pending
+        window_legal   out  91 bits: the shapes legal with their centre on the
+                            window's step (blokus_checker, combinational)
+        pending_any    out  shapes of `step` are still pending
+        pending_new    out  `advance` or `issue` was asked at the last edge:
+                            `lowest` is not valid until the next cycle
+        lowest         out  the lowest pending shape (registered)
+        step           out  J_BITS: the step the pending shapes belong to
+        more_steps     out  the window has steps left to visit
+    A move is (step, lowest): centre X = (step + 2) % 16, Y = (step + 2) // 16.
+    The maps move past a fixed window (a shift register), so the window
+    needs no multiplexers; picking the lowest pending shape is a carry chain
+    (lowest_one) registered, hence one cycle between two moves issued.
+    """
+    scan_forbidden, scan_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS)
+    scan_used = unsigned(21)
+    checker = blokus_checker(scan_forbidden, scan_anchors, scan_used, window_legal)
+    pending = unsigned(N_SHAPES)
+    lowest_comb = unsigned(SHAPE_BITS)
+    pending_rest = unsigned(N_SHAPES)
+    pick = lowest_one(pending, lowest_comb, pending_rest)
+    pending_rest_r = unsigned(N_SHAPES)
+    next_step = unsigned(J_BITS)        # the next window step of the scan
+
+    @always_seq(clk.posedge, reset=rst)
+    def lowest_reg():
+        lowest.next = lowest_comb
+        pending_rest_r.next = pending_rest
+
+    @always_comb
+    def steps_left():
+        more_steps.next = next_step <= J_LAST
+
+    @always_seq(clk.posedge, reset=rst)
+    def window():
+        pending_new.next = 0
+        if load:
+            scan_forbidden.next = forbidden >> J_FIRST
+            scan_anchors.next = anchors >> J_FIRST
+            scan_used.next = used
+            pending.next = 0
+            pending_any.next = 0
+            next_step.next = J_FIRST
+        elif walk:
+            scan_forbidden.next = scan_forbidden >> 1
+            scan_anchors.next = scan_anchors >> 1
+        elif advance:
+            pending.next = window_legal
+            pending_any.next = window_legal != 0
+            pending_new.next = 1
+            step.next = next_step
+            scan_forbidden.next = scan_forbidden >> 1
+            scan_anchors.next = scan_anchors >> 1
+            next_step.next = next_step + 1
+        elif issue:
+            pending.next = pending_rest_r
+            pending_any.next = pending_rest_r != 0
+            pending_new.next = 1
+
+    return checker, pick, lowest_reg, steps_left, window
