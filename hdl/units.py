@@ -283,7 +283,7 @@ def _blokus_ply_stack(cfg):
     entries = lambda: Signal(intbv(0, min=0, max=TOP_K + 1))
     return [("blokus_ply_stack",
              blokus_ply_stack(clk, rst, bits(PLY_BITS), flag(), base(), value(), value(),
-                              value(), bits(J_BITS), shape(), flag(), flag(), value(), flag(),
+                              value(), value(), bits(J_BITS), shape(), flag(), flag(), value(), flag(),
                               value(), flag(), entries(), base(), entries(), entries(),
                               bits(J_BITS), shape(), flag(), value(), value(), value(),
                               value(), flag(), flag(), entries(), flag(), value()))]

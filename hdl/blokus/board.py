@@ -1,4 +1,4 @@
-"""The Blokus engine's position: the game's squares and tiles, and the line being searched on them."""
+"""The Blokus engine's position: the game's squares and tiles, and the line searched on them."""
 from myhdl import Signal, always_comb, always_seq, block, intbv
 
 

@@ -7,7 +7,7 @@ from hdl.de2_panel import De2Views, de2_panel
 from hdl.hex_overlay import hex_overlay
 from hdl.seven_seg import text_n
 
-BAR_NODES = 1 << 20                                       # nodes per LEDR light (18 ~ the default budget)
+BAR_NODES = 1 << 20           # nodes per LEDR light (18 lights: about the default budget)
 
 
 @block

@@ -6,11 +6,11 @@ from hdl.blokus.tables import J_BITS, N_SHAPES
 
 
 @block
-def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push_score1,
-                     push_step, push_shape, root_init, leaf_take, leaf_score, child_done,
-                     child_value, list_done, list_count, base, idx, count, step, shape,
-                     frame_any, frame_best, frame_value, child_alpha, child_beta, frame_cuts,
-                     improves, root_count, root_any, root_best):
+def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push_cut,
+                     push_score1, push_step, push_shape, root_init, leaf_take, leaf_score,
+                     child_done, child_value, list_done, list_count, base, idx, count, step,
+                     shape, frame_any, frame_best, frame_value, child_alpha, child_beta,
+                     frame_cuts, improves, root_count, root_any, root_best):
     """MAX_DEPTH frames; frame `ply` is read and written.
 
     A frame is the search's state at one ply of the line (golden.blokus.search
@@ -22,8 +22,12 @@ def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push
         clk, rst      clock, synchronous reset
         ply           the frame read and written
         push          a frame is entered: its move (push_step, push_shape),
-                      evaluation push_score1, base (W_SIZE * squares) and
-                      window (push_alpha, push_beta); no child value yet
+                      evaluation push_score1, base (W_SIZE * squares),
+                      window (push_alpha, push_beta) and cut threshold
+                      push_cut = push_base - push_alpha (the frame keeps
+                      push_cut, not alpha: no subtraction stands between the
+                      frame's read and the cut test; push_alpha gives the
+                      values' width); no child value yet
         root_init     frame 0 starts an iteration: base 0, window (-INF,
                       INF), no child value, first list entry
         leaf_take     a leaf's score leaf_score leaves the pipeline: the
@@ -39,7 +43,8 @@ def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push
         child_alpha, child_beta  the window of its next child:
                       (max(best, base - beta), base - alpha) (base - beta
                       while it has no child value)
-        frame_cuts    best >= base - alpha: its move cannot change the parent
+        frame_cuts    best >= base - alpha (its kept threshold): its move
+                      cannot change the parent
                       (meaningful once the frame has a child value)
         improves      child_value would replace its best (child_done)
         root_count, root_any, root_best  frame 0's count, any, best
@@ -48,26 +53,26 @@ def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push
     """
     value = lambda: Signal(intbv(0, min=push_alpha.min, max=push_alpha.max))
     f_base = [Signal(intbv(0, min=0, max=push_base.max)) for _ in range(MAX_DEPTH)]
-    f_alpha = [value() for _ in range(MAX_DEPTH)]
     f_beta = [value() for _ in range(MAX_DEPTH)]
     f_best = [value() for _ in range(MAX_DEPTH)]
     f_score1 = [value() for _ in range(MAX_DEPTH)]
+    f_cut = [value() for _ in range(MAX_DEPTH)]
     f_any = [Signal(bool(0)) for _ in range(MAX_DEPTH)]
     f_idx = [Signal(intbv(0, min=0, max=TOP_K + 1)) for _ in range(MAX_DEPTH)]
     f_count = [Signal(intbv(0, min=0, max=TOP_K + 1)) for _ in range(MAX_DEPTH)]
     f_step = [Signal(intbv(0)[J_BITS:]) for _ in range(MAX_DEPTH)]
     f_shape = [Signal(intbv(0, min=0, max=N_SHAPES)) for _ in range(MAX_DEPTH)]
-    alpha, beta, score1 = value(), value(), value()
+    beta, score1, cut = value(), value(), value()
     best_new = value()              # the best with leaf_score
     assert push_alpha.max > 3 * INF
 
     @always_comb
     def read():
         base.next = f_base[ply]
-        alpha.next = f_alpha[ply]
         beta.next = f_beta[ply]
         frame_best.next = f_best[ply]
         score1.next = f_score1[ply]
+        cut.next = f_cut[ply]
         frame_any.next = f_any[ply]
         idx.next = f_idx[ply]
         count.next = f_count[ply]
@@ -91,19 +96,19 @@ def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push
             frame_value.next = base - frame_best
         else:
             frame_value.next = score1
-        child_beta.next = base - alpha
+        child_beta.next = cut
         if frame_any and frame_best > base - beta:
             child_alpha.next = frame_best
         else:
             child_alpha.next = base - beta
-        frame_cuts.next = frame_best >= base - alpha
+        frame_cuts.next = frame_best >= cut
 
     @always_seq(clk.posedge, reset=rst)
     def write():
         if push:
             f_base[ply].next = push_base
-            f_alpha[ply].next = push_alpha
             f_beta[ply].next = push_beta
+            f_cut[ply].next = push_cut
             f_best[ply].next = 0
             f_any[ply].next = 0
             f_score1[ply].next = push_score1
@@ -114,8 +119,8 @@ def blokus_ply_stack(clk, rst, ply, push, push_base, push_alpha, push_beta, push
             f_any[0].next = 0
             f_best[0].next = 0
             f_base[0].next = 0
-            f_alpha[0].next = -INF
             f_beta[0].next = INF
+            f_cut[0].next = INF             # 0 - (-INF)
         elif child_done:
             if improves:
                 f_best[ply].next = child_value

@@ -227,7 +227,8 @@ def blokus_search(clk, rst, command, budget, answer, report):
         Signal(bool(0)) for _ in range(5))
     ret_value = value_sig()             # the value of the frame just left
     cur_base = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
-    cur_idx, cur_count = Signal(intbv(0, min=0, max=TOP_K + 1)), Signal(intbv(0, min=0, max=TOP_K + 1))
+    entry_index = lambda: Signal(intbv(0, min=0, max=TOP_K + 1))
+    cur_idx, cur_count = entry_index(), entry_index()
     cur_move_step, cur_move_shape = unsigned(J_BITS), shape_index()
     cur_any, cur_best, frame_value = Signal(bool(0)), value_sig(), value_sig()
     child_alpha, child_beta = value_sig(), value_sig()      # the next child's window
@@ -235,9 +236,10 @@ def blokus_search(clk, rst, command, budget, answer, report):
     root_count = Signal(intbv(0, min=0, max=TOP_K + 1))
     root_any, root_best = Signal(bool(0)), value_sig()
     frames = blokus_ply_stack(clk, rst, ply, f_push, cur_size_term, next_alpha, next_beta,
-                              kept_q_value, cur_step, cur_shape, f_root_init, f_leaf_take,
-                              node_score_r, f_child_done, ret_value, f_list_done, kept_count,
-                              cur_base, cur_idx, cur_count, cur_move_step, cur_move_shape,
+                              cut_threshold, kept_q_value, cur_step, cur_shape, f_root_init,
+                              f_leaf_take, node_score_r, f_child_done, ret_value, f_list_done,
+                              kept_count, cur_base, cur_idx, cur_count, cur_move_step,
+                              cur_move_shape,
                               cur_any, cur_best, frame_value, child_alpha, child_beta,
                               frame_cuts, improves, root_count, root_any, root_best)
     node_leaves = Signal(bool(0))       # a node leaves the pipeline this cycle
@@ -628,6 +630,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
     return (board, side_to_move, evaluation, cut_compare, scan, scan_side,
             tile_decoder, rom_tile, rom_digit, rom_cur_size_term, opp_code_index,
             rom_opp_shape, rom_centre_dx1, rom_centre_dy1, canonical_centre, kept_list,
-            kept_store, kept_fields, frames, leaving, alpha_beta, previous_entry, child_order, centre,
+            kept_store, kept_fields, frames, leaving, alpha_beta, previous_entry, child_order,
+            centre,
             scanning, scan_commands, board_commands, frame_commands, widen_inflight,
             count_cycles, control)

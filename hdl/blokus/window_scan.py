@@ -1,4 +1,4 @@
-"""The Blokus move generator: a side's maps shifted past a 5 x 5 window, its legal moves in scan order."""
+"""The Blokus move generator: a side's maps past a 5 x 5 window, its legal moves in scan order."""
 from myhdl import Signal, always_comb, always_seq, block
 
 from hdl.blokus.checker import blokus_checker

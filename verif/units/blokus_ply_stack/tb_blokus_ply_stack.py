@@ -152,8 +152,9 @@ class StackBench:
         rng = self.rng
         f = self.model.frames[self.ply]
         alpha, beta = self.window()
-        inputs = {"ply": self.ply, "push_base": W_SIZE * rng.randint(0, 5),
-                  "push_alpha": alpha, "push_beta": beta,
+        push_base = W_SIZE * rng.randint(0, 5)
+        inputs = {"ply": self.ply, "push_base": push_base,
+                  "push_alpha": alpha, "push_beta": beta, "push_cut": push_base - alpha,
                   "push_score1": rng.randint(-4000, 4000),
                   "push_step": rng.getrandbits(J_BITS), "push_shape": rng.randrange(N_SHAPES),
                   "leaf_score": self.value_near(f), "child_value": self.value_near(f),
