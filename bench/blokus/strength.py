@@ -31,7 +31,7 @@ each opponent:
     (default 3..7), one opponent ``pentobi-L`` per level, each started afresh
     for every game as ``PATH --game duo --level L --nobook --seed S
     --threads 1 --noresign`` with a seed S of the game's own
-    (``bench.blokus.pentobi``: its cell-list notation, the board turned for
+    (``bench.blokus.external_engine``: its cell-list notation, the board turned for
     Pentobi when seat 'A' moves first, its levels' ratings). The program is
     ``--pentobi PATH`` (which also adds ``pentobi`` to the opponents) or
     else ``$PENTOBI_GTP``; without either, or when ``$PENTOBI_GTP`` names no
@@ -82,7 +82,7 @@ from bench.common import match as harness
 from bench.common.engine import Dialect
 
 from . import mirror
-from . import pentobi
+from . import external_engine as pentobi
 from .mirror_positions import swapped
 
 OPPONENTS = ("random", "first", "greedy")            # the fixed opponents
@@ -258,7 +258,7 @@ def pentobi_section(records, match):
         "for the game from the run's seed (so games differ and a run replays); the mirror's "
         "seat and move order alternate as for every opponent, and %s. Pentobi always plays "
         "its colour `b` first from `e10`: when seat A moves first the board is turned by "
-        "180 degrees for it (see `bench/blokus/pentobi.py`)."
+        "180 degrees for it (see `bench/blokus/external_engine.py`)."
         % (options.get("pentobi_version") or "version unknown", options.get("pentobi"),
            ",".join(str(level) for level, _ in levels), match.games,
            "both players' first moves are random" if match.opening_plies == 2
@@ -271,8 +271,8 @@ def pentobi_section(records, match):
         "", "**Mirror's Elo over all levels (maximum likelihood): %s.**"
         % ("%.0f" % fit if fit is not None else
            "no finite value (every game won or every game lost; see the bounds above)"), "",
-        "Ratings: Pentobi's own scale of its Duo levels (level 1 = 1000 ... level 7 = 2134, "
-        "8 = 2185, 9 = 2209; self-play Elo differences scaled down by Pentobi's author to "
+        "Ratings: Pentobi's own scale of its Duo levels (level 1 = 1000 ... level 7 = 2134; "
+        "self-play Elo differences scaled down by Pentobi's author to "
         "approximate play against people). Mirror's Elo against a level = the level's "
         "rating + 400 log10(s / (1 - s)), s the score; at 100 %% or 0 %% no finite rating "
         "fits, so the value is that of half a game less (or more), marked >= (or <=), a "

@@ -13,7 +13,7 @@ import pytest
 from golden.blokus import board as B
 from golden.blokus.encoding import TILE_SIZE, canonical_move, decode_move, move_cells
 
-from bench.blokus import pentobi as P
+from bench.blokus import external_engine as P
 from bench.blokus import strength as ST
 from bench.blokus.mirror_positions import big_positions, random_position
 from bench.common import engine as E
@@ -245,8 +245,8 @@ def test_pentobi_text_that_is_no_move_is_refused(text):
 
 def test_pentobi_levels_and_seeds():
     assert P.parse_levels("3-7") == P.DEFAULT_LEVELS == P.parse_levels("7,3,4,5,6,3")
-    assert P.parse_levels("1, 9") == (1, 9)
-    for bad in ("0", "10", "3-", "7-3", "x", "", "1-2-3"):
+    assert P.parse_levels("1, 7") == (1, 7)
+    for bad in ("0", "8", "3-", "7-3", "x", "", "1-2-3"):
         with pytest.raises(ValueError, match="--levels"):
             P.parse_levels(bad)
     seeds = {P.game_seed(7, level, g) for level in (3, 4) for g in range(50)}
@@ -340,7 +340,7 @@ def test_the_default_run_skips_pentobi_without_a_traceback(tmp_path):
     (["--pentobi", "/no/such/pentobi-gtp"], "--pentobi: '/no/such/pentobi-gtp' is not found"),
     (["--pentobi", "{plain_file}"], "is not executable"),
     (["--pentobi", "/bin/false"], "--version failed: is it pentobi-gtp?"),
-    (["--levels", "3,10"], "outside Pentobi's levels 1..9"),
+    (["--levels", "3,8"], "outside Pentobi's levels 1..7"),
     (["--levels", "3", "--opponents", "greedy"], "the opponents do not include pentobi"),
 ])
 def test_pentobi_options_are_checked(argv, message, capsys, tmp_path, monkeypatch):

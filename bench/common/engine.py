@@ -21,7 +21,7 @@ that keeps the program's board in step with the game: per game
 it did not generate itself, ``genmove COLOUR`` for its own moves. A
 ``Dialect`` says how one game writes its moves and colours for programs:
 each game's adapter gives one (the project's own move text for the
-``engine`` opponent; Pentobi's cell lists in ``bench.blokus.pentobi``, whose
+``engine`` opponent; Pentobi's cell lists in ``bench.blokus.external_engine``, whose
 player also starts a fresh program, with its own seed, for every game).
 """
 import collections

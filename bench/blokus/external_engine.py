@@ -3,9 +3,9 @@ is started, its levels' ratings and the Elo estimate they give.
 
 Pentobi (https://github.com/enz/pentobi, GPL) is not part of this project:
 the user builds its GTP engine, ``pentobi-gtp``, from Pentobi's own source
-(CMake with ``-DPENTOBI_BUILD_GTP=ON -DPENTOBI_BUILD_GUI=OFF``, see
-``docs/benchmarks.md``) and gives the benchmark its path (``--pentobi PATH``
-or ``PENTOBI_GTP=PATH``).
+by Pentobi's own instructions and gives the benchmark its path
+(``--pentobi PATH`` or ``PENTOBI_GTP=PATH``). This module holds only our
+side of the link: the translation of moves and the command line.
 
 Pentobi's notation (its GTP doc, ``pentobi_gtp/Pentobi-GTP.md``, and its
 blksgf format): a move is the list of the cells of the piece, comma
@@ -36,7 +36,7 @@ Seeds: Pentobi's search is deterministic for a given ``--seed`` with one
 thread. Every game starts a fresh ``pentobi-gtp`` with the seed
 ``game_seed(run seed, level, game)``, so games differ and a run replays.
 
-Ratings: Pentobi's own Elo scale of its Duo levels 1..9 (``LEVEL_ELO``:
+Ratings: Pentobi's own Elo scale of its Duo levels 1..7 (``LEVEL_ELO``:
 level 1 = 1000, level 7 = 2134). ``elo_from_score`` turns the mirror's score
 against one level into the rating that score implies (with a 95 % interval);
 ``elo_fit`` fits one rating to the games against all levels (maximum
@@ -52,11 +52,11 @@ from golden.blokus.encoding import OTHER_SEAT, SHAPES, SIZE, move_cells
 from bench.common.engine import Dialect, EnginePlayer
 
 ENV = "PENTOBI_GTP"
-LEVELS = tuple(range(1, 10))                 # pentobi-gtp --level accepts 1..9
+LEVELS = tuple(range(1, 8))                  # the levels with a rating (issue 13's scale)
 DEFAULT_LEVELS = (3, 4, 5, 6, 7)
-# Pentobi's own ratings of its Duo levels (its Player::get_rating): Elo
-# differences measured in its self-play, scaled by 0.74, level 1 anchored at 1000.
-LEVEL_ELO = {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755, 6: 1945, 7: 2134, 8: 2185, 9: 2209}
+# The ratings of Pentobi's Duo levels 1..7 that issue 13 gives (Pentobi's own
+# scale: self-play Elo differences scaled down, level 1 anchored at 1000).
+LEVEL_ELO = {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755, 6: 1945, 7: 2134}
 COLUMNS = "abcdefghijklmn"
 COLOURS = ("b", "w")                         # first mover, second mover
 PREFIX = "pentobi-"                          # opponent names: pentobi-3, ...
