@@ -83,9 +83,13 @@ bench-blokus: bench-blokus-speed bench-blokus-strength ## Blokus Duo speed (RTL)
 bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move, nodes per second, depth -> bench/results/blokus-speed.md (~7 min)
 	$(PY) -m bench.blokus.speed --out bench/results/blokus-speed.md
 
-.PHONY: bench-blokus-strength bench-proof-blokus
-bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi -> bench/results/blokus-strength.md
-	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
+.PHONY: bench-blokus-strength bench-blokus-targets bench-proof-blokus
+bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi [GAMES=100 FIXED_GAMES=N] -> bench/results/blokus-strength.md (hours: ~17 s of mirror a game)
+	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(FIXED_GAMES),--fixed-games $(FIXED_GAMES)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
+
+bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: the mirror vs Pentobi levels 5 and 6, 100 games each, seed 2026; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-strength-targets.md (~1 h)
+	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
+	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py

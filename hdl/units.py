@@ -205,6 +205,15 @@ def _blokus_value():
     return signed(SCORE_MIN, SCORE_MAX)
 
 
+def _blokus_shape():
+    """A Blokus shape index, 0 .. N_SHAPES - 1."""
+    from myhdl import Signal, intbv
+
+    from hdl.blokus.tables import N_SHAPES
+
+    return Signal(intbv(0, min=0, max=N_SHAPES))
+
+
 def _blokus_eval_pipeline(cfg):
     """The Blokus search's evaluation pipeline (hdl/blokus/eval_pipeline.py):
     maps, reach unit and score, PIPE stages.
@@ -224,9 +233,9 @@ def _blokus_eval_pipeline(cfg):
 
     @block
     def blokus_eval_pipeline_unit(clk, rst, step, shape, valid, board_me, board_opp, first_me,
-                                  first_opp, seat_a, trial_on, mover_opp, placed, node_score,
-                                  node_score_r, out_step, out_shape, forbidden_me, anchors_me,
-                                  forbidden_opp, anchors_opp):
+                                  first_opp, seat_a, trial_on, mover_opp, threshold, placed,
+                                  node_score, node_score_r, reaches_r, out_step, out_shape,
+                                  forbidden_me, anchors_me, forbidden_opp, anchors_opp):
         stage1_step, stage1_shape = bits(J_BITS), shape_index()
 
         @always_comb
@@ -239,15 +248,16 @@ def _blokus_eval_pipeline(cfg):
 
         return stage1, blokus_eval_pipeline(clk, rst, stage1_step, stage1_shape, valid,
                                             board_me, board_opp, first_me, first_opp, seat_a,
-                                            trial_on, mover_opp, placed, node_score,
-                                            node_score_r, out_step, out_shape, forbidden_me,
-                                            anchors_me, forbidden_opp, anchors_opp)
+                                            trial_on, mover_opp, threshold, placed, node_score,
+                                            node_score_r, reaches_r, out_step, out_shape,
+                                            forbidden_me, anchors_me, forbidden_opp, anchors_opp)
 
     return [("blokus_eval_pipeline",
              blokus_eval_pipeline_unit(clk, rst, bits(J_BITS), shape_index(), bits(PIPE),
                                        bits(EXT_BITS), bits(EXT_BITS), flag(1), flag(1),
-                                       flag(), flag(), flag(), bits(EXT_BITS), _blokus_value(),
-                                       _blokus_value(), bits(J_BITS), shape_index(),
+                                       flag(), flag(), flag(), _blokus_value(), bits(EXT_BITS),
+                                       _blokus_value(), _blokus_value(), flag(), bits(J_BITS),
+                                       shape_index(),
                                        bits(EXT_BITS), bits(EXT_BITS), bits(EXT_BITS),
                                        bits(EXT_BITS)))]
 
@@ -261,8 +271,8 @@ def _blokus_window_scan(cfg):
     clk, rst, bits, flag = _signals()
     return [("blokus_window_scan",
              blokus_window_scan(clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21),
-                                flag(), flag(), flag(), bits(N_SHAPES), flag(), flag(),
-                                bits(SHAPE_BITS), bits(J_BITS), flag()))]
+                                flag(), flag(), flag(), bits(N_SHAPES), bits(N_SHAPES),
+                                flag(), flag(), bits(SHAPE_BITS), bits(J_BITS), flag()))]
 
 
 def _blokus_ply_stack(cfg):
@@ -282,7 +292,7 @@ def _blokus_ply_stack(cfg):
     base = lambda: Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     entries = lambda: Signal(intbv(0, min=0, max=TOP_K + 1))
     return [("blokus_ply_stack",
-             blokus_ply_stack(clk, rst, bits(PLY_BITS), flag(), base(), value(), value(),
+             blokus_ply_stack(clk, rst, bits(PLY_BITS), flag(), flag(), base(), value(), value(),
                               value(), value(), bits(J_BITS), shape(), flag(), flag(), value(), flag(),
                               value(), flag(), entries(), base(), entries(), entries(),
                               bits(J_BITS), shape(), flag(), value(), value(), value(),
@@ -306,6 +316,19 @@ def _blokus_kept_store(cfg):
                                depth=MAX_DEPTH * TOP_K))]
 
 
+def _blokus_move_check(cfg):
+    """The Blokus engine's check of the opponent's move (hdl/blokus/move_check.py):
+    a move code against the window scan's legal shapes."""
+    from hdl.blokus.move_check import blokus_move_check
+    from hdl.blokus.search_ports import BlokusMove
+    from hdl.blokus.tables import J_BITS, N_SHAPES
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_move_check",
+             blokus_move_check(clk, rst, flag(), BlokusMove(), bits(N_SHAPES), flag(), flag(),
+                               flag(), flag(), flag(), bits(J_BITS), _blokus_shape()))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -325,4 +348,5 @@ UNITS = {
     "blokus_window_scan": (_blokus_window_scan, 115200, False),
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
+    "blokus_move_check": (_blokus_move_check, 115200, False),
 }

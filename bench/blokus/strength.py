@@ -284,19 +284,28 @@ def pentobi_section(records, match):
     return out
 
 
+def games_line(match):
+    """'100 games against each opponent', or the fixed opponents' count apart."""
+    counts = sorted({match.games_against(o) for o in match.opponents}, reverse=True)
+    if len(counts) == 1:
+        return "%d games against each opponent" % counts[0]
+    return ("%d games against each engine, %d against each fixed opponent"
+            % (match.games, match.fixed_games))
+
+
 def report(records, match, wall):
     times = [t for r in records for t in r["times"]]
     nodes = [s["nodes"] for r in records for s in r["searches"]]
     out = [
         "## Strength (compiled mirror at the default budget)", "",
         "The mirror of the core's search (`bench/blokus/mirror.c`, %s) at a budget of **%d "
-        "nodes per move**%s, %d games against each opponent, seed %d, %d games in parallel. "
+        "nodes per move**%s, %s, seed %d, %d games in parallel. "
         "The search: every legal move scored by size and reach (the placements of the "
         "small tiles a, b, c, d each side could still make, held or not), then iterative "
         "deepening to %d plies, alpha-beta over the %d best moves at every ply."
         % (proof_line(), match.budget,
            " (`DEFAULT_BUDGET`)" if match.budget == S.DEFAULT_BUDGET else "",
-           match.games, match.seed, match.jobs, S.MAX_DEPTH, S.TOP_K), "",
+           games_line(match), match.seed, match.jobs, S.MAX_DEPTH, S.TOP_K), "",
         "    %s" % match.command, "",
         "| opponent | games | wins | draws | losses | score | mean margin (squares) "
         "| mean score mirror / opponent | target | met |",

@@ -214,6 +214,7 @@ class Match:
         self.budget = budget
         self.seed = seed
         self.games = games
+        self.fixed_games = games    # games against each fixed opponent (random and the rules)
         self.jobs = jobs
         self.opponents = list(opponents)
         self.opening_plies = opening_plies
@@ -228,6 +229,13 @@ class Match:
         state = dict(self.__dict__)
         state["_players"] = {}              # each process starts its own
         return state
+
+    def games_against(self, opponent):
+        """How many games ``opponent`` plays: ``fixed_games`` for random and the
+        game's rule opponents, ``games`` for the others (engines)."""
+        if opponent == "random" or opponent in self.game.rule_opponents:
+            return self.fixed_games
+        return self.games
 
     def our_search(self):
         return self._player(None, lambda: SearchPlayer(self.game.search, self.budget))
@@ -331,9 +339,12 @@ def run_games(match, show_progress=True):
     every opponent is played before game g + 1 of any."""
     from tqdm import tqdm
     match.game.prepare()                         # compile once, before the workers
-    tasks = [(o, g) for g in range(match.games) for o in match.opponents]
-    print("%s strength: budget %d, %d games x %s, seed %d, %d jobs"
-          % (match.game.name, match.budget, match.games, ",".join(match.opponents),
+    most = max(match.games_against(o) for o in match.opponents)
+    tasks = [(o, g) for g in range(most) for o in match.opponents
+             if g < match.games_against(o)]
+    print("%s strength: budget %d, %s, seed %d, %d jobs"
+          % (match.game.name, match.budget,
+             ", ".join("%d games x %s" % (match.games_against(o), o) for o in match.opponents),
              match.seed, match.jobs), file=sys.stderr)
     t0 = time.time()
     records = []
@@ -420,6 +431,10 @@ def parse_args(game, argv):
     ap = argparse.ArgumentParser(prog="python -m " + game.module, description=game.description)
     ap.add_argument("--games", type=int, default=game.default_games,
                     help="games per opponent (default %(default)s)")
+    ap.add_argument("--fixed-games", type=int, default=None, metavar="N",
+                    help="games against each fixed opponent (random and the rule players "
+                         "such as first and greedy), which take as long a game as an engine "
+                         "but tell less (default: --games)")
     ap.add_argument("--budget", type=int, default=None,
                     help="nodes per move of the mirror (default: golden.%s.search."
                          "DEFAULT_BUDGET, now %d)" % (game.name, game.default_budget()))
@@ -460,12 +475,16 @@ def parse_args(game, argv):
         ap.error(str(e))
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be >= 1")
+    if args.fixed_games is not None and args.fixed_games < 1:
+        ap.error("--fixed-games must be >= 1")
     if not 0 <= args.opening_plies <= MAX_OPENING_PLIES:
         ap.error("--opening-plies must be in 0..%d" % MAX_OPENING_PLIES)
     opponents, options, notes = game.check_options(ap, args, opponents)
     seed = random.SystemRandom().randrange(1, 2 ** 31) if args.seed is None else args.seed
     command = [".venv/bin/python", "-m", game.module, "--games", str(args.games),
                "--seed", str(seed), "--jobs", str(args.jobs)]
+    if args.fixed_games is not None and args.fixed_games != args.games:
+        command += ["--fixed-games", str(args.fixed_games)]
     for option, value, default in (("--budget", budget, game.default_budget()),
                                    ("--opponents", game.opponents_text(opponents),
                                     ",".join(game.opponents)),
@@ -478,6 +497,8 @@ def parse_args(game, argv):
     match = Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
                   args.engine, args.out, None)
     match.options, match.notes = options, notes
+    if args.fixed_games is not None:
+        match.fixed_games = args.fixed_games
     for option, value, default in game.command_options(match):
         if value != default:
             command += [option, str(value)]

@@ -206,6 +206,24 @@ def test_command_line_checks(capsys, tmp_path):
         assert e.value.code == 2 and message in capsys.readouterr().err, bad
 
 
+def test_fixed_opponents_play_their_own_number_of_games(capsys):
+    m = harness.parse_args(Toy(), ["--games", "6", "--fixed-games", "2", "--seed", "3",
+                                   "--opponents", "random,one,recorder", "--jobs", "1"])
+    assert "--fixed-games 2" in m.command
+    assert [m.games_against(o) for o in m.opponents] == [2, 2, 6]
+    records, _ = harness.run_games(m, show_progress=False)
+    played = {o: sorted(r["game"] for r in harness.select(records, opponent=o))
+              for o in m.opponents}
+    assert played == {"random": [0, 1], "one": [0, 1], "recorder": list(range(6))}
+    assert "2 games x random, 2 games x one, 6 games x recorder" in capsys.readouterr().err
+    default = harness.parse_args(Toy(), ["--games", "4"])
+    assert "--fixed-games" not in default.command
+    assert [default.games_against(o) for o in ("random", "one", "recorder")] == [4, 4, 4]
+    with pytest.raises(SystemExit) as e:
+        harness.parse_args(Toy(), ["--fixed-games", "0"])
+    assert e.value.code == 2 and "--fixed-games must be >= 1" in capsys.readouterr().err
+
+
 def test_main_writes_the_report_or_says_why_not(tmp_path, capsys):
     out = tmp_path / "new" / "dir" / "r.md"
     assert harness.main(Toy(), ["--games", "2", "--jobs", "1", "--seed", "1",

@@ -255,7 +255,8 @@ def report(records, match, wall):
         out.append("| `engine` opponent | `%s`, after %d random opening plies |"
                    % (match.engine, match.opening_plies))
     out += [
-        "| games per opponent | %d (mirror first in even-numbered games) |" % match.games,
+        "| games per opponent | %s (mirror first in even-numbered games) |"
+        % ", ".join("%s %d" % (o, match.games_against(o)) for o in opps),
         "| seed | %d |" % match.seed,
         "| jobs | %d |" % match.jobs,
         "| mirror proof | %s |" % proof_line(),

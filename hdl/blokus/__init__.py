@@ -5,7 +5,13 @@
     blokus_checker  all 91 shapes against one 5 x 5 window, one cycle
     blokus_reach    a player's reach (small-tile placements), pipelined
     popcount        ones of a wide vector, two or three pipeline stages
-    blokus_search   the position, the opponent's move check, the search
+    blokus_board    the game's squares and tiles, and the searched line on them
+    blokus_window_scan  the move generator (a side's maps past the checker)
+    blokus_move_check   the opponent's move, checked on the window scan
+    blokus_eval_pipeline  a move in, its score out; placements
+    blokus_topk, blokus_kept_store, blokus_ply_stack  a scan's best moves,
+                    every frame's kept moves, the frames of the line
+    blokus_search   the position, the search control, the wiring of the above
     blokus_top      UART + protocol + engine: the board-independent core
     blokus_de2      the DE2 top level around blokus_top
 

@@ -22,9 +22,9 @@ assert MAX_REACH < (1 << COUNT_BITS)
 
 @block
 def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, first_me, first_opp,
-                         seat_a, trial_on, mover_opp, placed, node_score, node_score_r,
-                         out_step, out_shape, forbidden_me, anchors_me, forbidden_opp,
-                         anchors_opp):
+                         seat_a, trial_on, mover_opp, threshold, placed, node_score,
+                         node_score_r, reaches_r, out_step, out_shape, forbidden_me, anchors_me,
+                         forbidden_opp, anchors_opp):
     """Scores one move of the side to move every other cycle; places a move.
 
     Ports:
@@ -42,6 +42,9 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
         trial_on     in   a scan runs: the mover's move in stage 4 (or 5) is
                           on the maps' board
         mover_opp    in   the side to move is the opponent
+        threshold    in   signed, as wide as node_score: the score a move
+                          must reach (the search's cut threshold); held
+                          while a move is in stages PIPE - 2 .. PIPE - 1
         placed       out  EXT_BITS: the squares of the move that was in stage
                           3 a cycle ago (three cycles after it entered: how
                           the control places a move on the board)
@@ -50,6 +53,7 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
                           reach, golden.blokus.search.evaluate)
         node_score_r out  node_score registered: the last stage's move's score
                           (with the last stage's tags)
+        reaches_r    out  the last stage's move's score >= threshold
         out_step, out_shape  out  the last stage's tags
         forbidden_*, anchors_*  out  the maps of both players (blokus_maps)
                           of the inputs registered a cycle earlier: the
@@ -60,7 +64,11 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
     Stage 5 registers the board's maps (with the trial move on the mover's
     side) into blokus_reach, stage 6 the opponent's (players swapped), so
     one reach unit counts both, a cycle apart; the score's sign follows
-    mover_opp.
+    mover_opp. The threshold is compared as a margin formed in two steps
+    (W_SIZE * squares - threshold +- the first count in stage PIPE - 2,
+    then +- the second), not by a compare after the score's adders: that
+    path, the reach counts through two adders and a compare, held the
+    clock at 73.8 MHz.
     """
     board_map = lambda: unsigned(EXT_BITS)
     shape_index = lambda: Signal(intbv(0, min=0, max=N_SHAPES))
@@ -100,6 +108,23 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
     @always_comb
     def rom_counted_size_term():
         counted_size_term.next = SIZE_X[counted_shape]
+
+    # the margin score - threshold: its first part registered with the first count
+    margin = lambda: Signal(intbv(0, min=2 * threshold.min, max=2 * threshold.max))
+    early_size_term = term()        # W_SIZE * squares of the move in stage PIPE - 2
+    margin_first, margin_full = margin(), margin()
+    size_over_threshold = margin()  # early_size_term - threshold
+
+    @always_comb
+    def rom_early_size_term():
+        early_size_term.next = SIZE_X[stage_shape[PIPE - 3]]
+
+    @always_comb
+    def margin_start():
+        # one operation a statement: in a longer expression the Verilog
+        # MyHDL writes would mix signed and unsigned operands, and Verilog
+        # would then zero-extend a negative threshold
+        size_over_threshold.next = early_size_term - threshold
 
     swap_players = Signal(bool(0))  # stage 5 holds a move: the other player's turn
 
@@ -180,8 +205,10 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
     def score():
         if mover_opp:
             node_score.next = counted_size_term + reach_count_w - reach_count_me
+            margin_full.next = margin_first + reach_count_w
         else:
             node_score.next = counted_size_term + reach_count_me - reach_count_w
+            margin_full.next = margin_first - reach_count_w
 
     @always_seq(clk.posedge, reset=rst)
     def stages():
@@ -192,7 +219,14 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
         placed_s5.next = placed
         reach_count_me.next = concat(False, reach_count)
         node_score_r.next = node_score
+        # the board's count is the first: + for the board's moves, - for the opponent's
+        if mover_opp:
+            margin_first.next = size_over_threshold - reach_count_w
+        else:
+            margin_first.next = size_over_threshold + reach_count_w
+        reaches_r.next = margin_full >= 0
 
-    return (stage_tags, last_stage, rom_mask, spread_rows, rom_counted_size_term, widen,
+    return (stage_tags, last_stage, rom_mask, spread_rows, rom_counted_size_term,
+            rom_early_size_term, margin_start, widen,
             trial_place,
             trial_owners, firsts, maps, map_players, map_inputs, reach_unit, score, stages)

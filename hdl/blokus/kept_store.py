@@ -4,7 +4,7 @@ from myhdl import Signal, always_seq, block, intbv
 
 @block
 def blokus_kept_store(clk, we, wr_addr, wr_data, rd_addr, rd_data, depth):
-    """`depth` words of len(wr_data) bits, one write and one registered read a cycle.
+    """`depth` words of len(wr_data) bits, one write and one read a cycle, two cycles of read latency.
 
     Ports:
         clk       in   clock
@@ -12,19 +12,28 @@ def blokus_kept_store(clk, we, wr_addr, wr_data, rd_addr, rd_data, depth):
         wr_addr   in   the word written
         wr_data   in   the word's new value
         rd_addr   in   the word read
-        rd_data   out  word `rd_addr` as it stood before this edge (a read and
-                       a write of the same word in one cycle read the old value)
+        rd_data   out  word `rd_addr` of two edges ago, as it stood before
+                       that edge (a read and a write of the same word in one
+                       cycle read the old value)
     The search keeps frame f's TOP_K moves (score, step, shape) at words
     f * TOP_K .. f * TOP_K + TOP_K - 1. No reset: a word is read only after
     it was written (a frame's list is copied before its moves are visited).
-    Written as a synchronous RAM so that synthesis may map it to M4K blocks.
+    Written as a synchronous RAM so that synthesis may map it to M4K blocks,
+    with an output register after it: a block RAM's read data arrive late
+    in the cycle (5.6 ns of the ECP5 proxy's 14), and the search's control
+    once decoded them in the same cycle (the critical path at 70.6 MHz).
     """
     mem = [Signal(intbv(0)[len(wr_data):]) for _ in range(depth)]
+    read_word = Signal(intbv(0)[len(wr_data):])
 
     @always_seq(clk.posedge, reset=None)
     def ram():
         if we:
             mem[wr_addr].next = wr_data
-        rd_data.next = mem[rd_addr]
+        read_word.next = mem[rd_addr]
 
-    return ram
+    @always_seq(clk.posedge, reset=None)
+    def output_register():
+        rd_data.next = read_word
+
+    return ram, output_register

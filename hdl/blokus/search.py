@@ -1,4 +1,4 @@
-"""The Blokus search engine: the position, the opponent's move check, the search."""
+"""The Blokus search engine: the position, the search control and the wiring of its blocks."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.blokus.search import INF, MAX_BUDGET, MAX_DEPTH, MAX_REACH, SCAN_NODES, TOP_K, W_SIZE
@@ -6,8 +6,8 @@ from hdl.blokus.board import blokus_board
 from hdl.blokus.eval_pipeline import COUNT_BITS, PIPE, SIZE_X, blokus_eval_pipeline
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.ply_stack import blokus_ply_stack
-from hdl.blokus.tables import (CODE_DX1, CODE_DY1, CODE_SHAPE, EXT_BITS, J_BITS, J_FIRST,
-                               N_SHAPES, SHAPE_BITS, SHAPE_DIGIT, SHAPE_TILE)
+from hdl.blokus.move_check import blokus_move_check
+from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_BITS, SHAPE_DIGIT, SHAPE_TILE
 from hdl.blokus.topk import blokus_topk
 from hdl.blokus.window_scan import blokus_window_scan
 from hdl.decoder import decoder
@@ -19,7 +19,7 @@ SCORE_MIN, SCORE_MAX = -(1 << 17), 1 << 17     # scores, values and alpha-beta w
 PLY_BITS = 3                      # frames 0 .. MAX_DEPTH - 1
 K_BITS = 3                        # TOP_K entries a frame
 DEPTH_BITS = 4                    # an iteration's depth, 2 .. MAX_DEPTH
-STATES = ("IDLE", "OPP_MAP", "OPP_LOAD", "OPP_SHIFT", "OPP_TEST", "APPLY_OPP",
+STATES = ("IDLE", "OPP_CHECK", "APPLY_OPP",
           "ROOT_PREP", "ROOT_LOAD", "SCAN", "BSTOP", "PW1", "PW2", "PW3",
           "COPY", "ITER_START", "CHILD", "CHILD_WAIT", "TAKE", "APPLY_PATH",
           "RETURN", "UNDO", "UPDATE", "CUTCHK", "ITER_END",
@@ -33,7 +33,7 @@ assert INF + MAX_DEPTH * W_SIZE * 5 + 2 * INF < SCORE_MAX
 
 @block
 def blokus_search(clk, rst, command, budget, answer, report):
-    """Holds the position; checks and applies the opponent's moves; searches.
+    """Holds the position; applies the opponent's moves (checked by blokus_move_check); searches.
 
     Ports:
         clk, rst   in   clock, synchronous reset (empty board, seat (5,5))
@@ -60,10 +60,11 @@ def blokus_search(clk, rst, command, budget, answer, report):
     The line is a stack of frames, one per ply (`ply`): frame 0 is the root,
     frame q >= 1 the q-th move of the line, with its alpha-beta window, base
     (W_SIZE * squares), evaluation, best child value and the TOP_K kept
-    moves of its scan (`kept_mem`, copied out of blokus_topk). A frame one
-    ply above the iteration's depth (`leaf`) scans its replies as leaves,
-    keeps their best and stops as soon as the best reaches the cut
-    threshold base - alpha: the replies still in the pipeline are discarded
+    moves of its scan (blokus_kept_store, copied out of blokus_topk); the
+    current frame in registers (blokus_ply_stack). A frame one ply above
+    the iteration's depth (`leaf`) scans its replies as leaves, keeps their
+    best and stops as soon as the best reaches the cut threshold base -
+    alpha: the replies still in the pipeline are discarded
     and return to the budget. Any other frame scans every reply into
     blokus_topk and visits the kept ones in order (the root: the previous
     iteration's best first). A move is put on the line (APPLY_PATH) and
@@ -112,29 +113,26 @@ def blokus_search(clk, rst, command, budget, answer, report):
     out_step, out_shape = unsigned(J_BITS), shape_index()
     forbidden_me, anchors_me = board_map(), board_map()
     forbidden_opp, anchors_opp = board_map(), board_map()
+    cut_threshold = value_sig()         # a leaf of at least this cuts the frame
+    reply_cuts_r = Signal(bool(0))      # the leaving node's score reaches cut_threshold
     evaluation = blokus_eval_pipeline(clk, rst, stage1_step, stage1_shape, valid, board_me,
                                       board_opp, first_me, first_opp, seat_a, trial_on,
-                                      mover_opp, placed, node_score, node_score_r, out_step,
-                                      out_shape, forbidden_me, anchors_me, forbidden_opp,
-                                      anchors_opp)
-    cut_threshold = value_sig()         # a leaf of at least this cuts the frame
-    reply_cuts, reply_cuts_r = Signal(bool(0)), Signal(bool(0))
-
-    @always_seq(clk.posedge, reset=rst)
-    def cut_compare():
-        reply_cuts_r.next = reply_cuts
+                                      mover_opp, cut_threshold, placed, node_score,
+                                      node_score_r, reply_cuts_r, out_step, out_shape,
+                                      forbidden_me, anchors_me, forbidden_opp, anchors_opp)
 
     # the scan: the side's maps past the window, its legal moves in scan order
     scan_opp = Signal(bool(0))          # the scan reads the opponent's maps
     scan_forbidden_in, scan_anchors_in = board_map(), board_map()
     scan_used_in = unsigned(21)
     scan_load, scan_walk, scan_advance, scan_issue = (Signal(bool(0)) for _ in range(4))
-    window_legal = unsigned(N_SHAPES)
+    window_legal, pending_shapes = unsigned(N_SHAPES), unsigned(N_SHAPES)
     pending_any, pending_new, more_steps = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     lowest_r = unsigned(SHAPE_BITS)
     pending_step = unsigned(J_BITS)
     scan = blokus_window_scan(clk, rst, scan_load, scan_forbidden_in, scan_anchors_in,
                               scan_used_in, scan_walk, scan_advance, scan_issue, window_legal,
+                              pending_shapes,
                               pending_any, pending_new, lowest_r, pending_step, more_steps)
 
     @always_comb
@@ -156,44 +154,30 @@ def blokus_search(clk, rst, command, budget, answer, report):
     cur_size_term = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     tile_decoder = decoder(tile, tile_onehot)
 
-    @always_comb
+    # The shape's tables, registered: read a cycle after cur_shape changes,
+    # and used no sooner than three cycles after it (APPLY_*, UNDO, ROOT_PREP
+    # come after the placement's PW1..PW3). Read combinationally, synthesis
+    # moved cur_shape's register behind the ROMs, and the ROMs' logic ended
+    # the control's longest path (73.5 MHz).
+    @always_seq(clk.posedge, reset=rst)
     def rom_tile():
         tile.next = SHAPE_TILE[cur_shape]
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def rom_digit():
         digit.next = SHAPE_DIGIT[cur_shape]
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def rom_cur_size_term():
         cur_size_term.next = SIZE_X[cur_shape]
 
-    # the opponent's code -> its shape and canonical centre
-    opp_code = unsigned(8)
-    opp_shape = shape_index()
-    centre_dx1, centre_dy1 = unsigned(2), unsigned(2)   # the shift to it, + 1
-    centre_x1, centre_y1 = unsigned(5), unsigned(5)     # canonical centre + 1: 2..15 on the board
-
-    @always_comb
-    def opp_code_index():
-        opp_code.next = concat(command.tile, command.digit)
-
-    @always_comb
-    def rom_opp_shape():
-        opp_shape.next = CODE_SHAPE[opp_code]
-
-    @always_comb
-    def rom_centre_dx1():
-        centre_dx1.next = CODE_DX1[opp_code]
-
-    @always_comb
-    def rom_centre_dy1():
-        centre_dy1.next = CODE_DY1[opp_code]
-
-    @always_comb
-    def canonical_centre():
-        centre_x1.next = concat(False, command.x) + concat(intbv(0)[3:], centre_dx1)
-        centre_y1.next = concat(False, command.y) + concat(intbv(0)[3:], centre_dy1)
+    # the opponent's move, checked on the scan (its maps)
+    check_start, check_load, check_advance, check_done, check_fits = (
+        Signal(bool(0)) for _ in range(5))
+    check_step, check_shape = unsigned(J_BITS), shape_index()
+    move_check = blokus_move_check(clk, rst, check_start, command, pending_shapes, check_load,
+                                   scan_walk, check_advance, check_done, check_fits, check_step,
+                                   check_shape)
 
     # a scan's best TOP_K (blokus_topk), copied into the frame's kept list
     kept_clear, kept_insert = Signal(bool(0)), Signal(bool(0))
@@ -209,7 +193,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
     kept_pack = unsigned(KEPT_BITS)     # blokus_topk's entry out, packed
     kept_wr_data = unsigned(KEPT_BITS)
     kept_we = Signal(bool(0))
-    kept_q = unsigned(KEPT_BITS)        # the word at kept_rd_addr, registered
+    kept_q = unsigned(KEPT_BITS)        # the word at kept_rd_addr two edges ago
     kept_q_value, kept_q_step, kept_q_shape = value_sig(), unsigned(J_BITS), shape_index()
     kept_store = blokus_kept_store(clk, kept_we, kept_wr_addr, kept_wr_data, kept_rd_addr,
                                    kept_q, depth=MAX_DEPTH * TOP_K)
@@ -223,8 +207,8 @@ def blokus_search(clk, rst, command, budget, answer, report):
 
     # the frames of the line (blokus_ply_stack), frame `ply` read and written
     next_alpha, next_beta = value_sig(), value_sig()        # the window of the child entered
-    f_push, f_root_init, f_leaf_take, f_child_done, f_list_done = (
-        Signal(bool(0)) for _ in range(5))
+    f_push, f_pop, f_root_init, f_leaf_take, f_child_done, f_list_done = (
+        Signal(bool(0)) for _ in range(6))
     ret_value = value_sig()             # the value of the frame just left
     cur_base = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     entry_index = lambda: Signal(intbv(0, min=0, max=TOP_K + 1))
@@ -235,7 +219,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
     frame_cuts, improves = Signal(bool(0)), Signal(bool(0))
     root_count = Signal(intbv(0, min=0, max=TOP_K + 1))
     root_any, root_best = Signal(bool(0)), value_sig()
-    frames = blokus_ply_stack(clk, rst, ply, f_push, cur_size_term, next_alpha, next_beta,
+    frames = blokus_ply_stack(clk, rst, ply, f_push, f_pop, cur_size_term, next_alpha, next_beta,
                               cut_threshold, kept_q_value, cur_step, cur_shape, f_root_init,
                               f_leaf_take, node_score_r, f_child_done, ret_value, f_list_done,
                               kept_count, cur_base, cur_idx, cur_count, cur_move_step,
@@ -254,8 +238,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
     @always_comb
     def alpha_beta():
         # the leaf leaving the pipeline reaches the threshold base - alpha
-        # (compared as its score is formed)
-        reply_cuts.next = node_score >= cut_threshold
+        # (blokus_eval_pipeline compares as it forms the score)
         cut.next = valid[PIPE - 1] and leaf and reply_cuts_r
 
     # the root's order: the previous iteration's best (done_k) first
@@ -292,7 +275,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
     t_after_place = enum("OPP", "ME", "PATH", "UNDO")
     state = Signal(t_state.IDLE)
     after_place = Signal(t_after_place.OPP)     # what a placement (PW1..PW3) is for
-    steps_left = unsigned(J_BITS)       # window steps to the opponent's move
     inflight = Signal(intbv(0, min=0, max=PIPE + 1))
     inflight_wide = unsigned(NODE_BITS)     # inflight, as wide as the node counter
     budget_left = unsigned(NODE_BITS)       # budget - nodes - inflight: nodes that may enter
@@ -308,7 +290,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
     @always_comb
     def widen_inflight():
         inflight_wide.next = concat(intbv(0)[NODE_BITS - len(inflight):], inflight)
-    opp_fits = Signal(bool(0))
     searching = Signal(bool(0))
 
     @always_comb
@@ -319,12 +300,11 @@ def blokus_search(clk, rst, command, budget, answer, report):
     def scan_commands():
         # what the scan does at this edge (blokus_window_scan), as SCAN decides
         scanning_on = state == t_state.SCAN and not cut
-        scan_load.next = state == t_state.ROOT_LOAD or state == t_state.OPP_LOAD
-        scan_opp.next = mover_opp or state == t_state.OPP_LOAD
-        scan_walk.next = state == t_state.OPP_SHIFT and steps_left != 0
+        scan_load.next = state == t_state.ROOT_LOAD or check_load
+        scan_opp.next = mover_opp or check_load
         scan_issue.next = (scanning_on and pending_any and not (valid[0] or pending_new)
                            and budget_left != 0)
-        scan_advance.next = scanning_on and not pending_any and more_steps
+        scan_advance.next = (scanning_on and not pending_any and more_steps) or check_advance
 
     @always_comb
     def board_commands():
@@ -345,9 +325,29 @@ def blokus_search(clk, rst, command, budget, answer, report):
     def frame_commands():
         # what the frames do at this edge (blokus_ply_stack)
         f_push.next = state == t_state.ROOT_PREP
+        f_pop.next = state == t_state.UNDO
         f_root_init.next = state == t_state.ITER_START
         f_child_done.next = state == t_state.UPDATE
         f_list_done.next = state == t_state.COPY and copy_t == TOP_K + 1
+
+    @always_comb
+    def kept_read():
+        # the kept word read: the frame's next child (CHILD), or the answer
+        # (FINISH): the running iteration's best, else the last finished one's;
+        # blokus_kept_store shows it two edges later (TAKE, FINISH_TAKE)
+        if state == t_state.FINISH:
+            if in_iter and root_any:
+                kept_rd_addr.next = concat(intbv(0)[PLY_BITS:], root_best_k)
+            else:
+                kept_rd_addr.next = concat(intbv(0)[PLY_BITS:], done_k)
+        else:
+            kept_rd_addr.next = concat(ply, child_k)
+
+    @always_comb
+    def check_command():
+        # blokus_move_check starts with the command (IDLE -> OPP_CHECK)
+        check_start.next = (state == t_state.IDLE and command.start and command.op == CMD_OPP
+                            and not command.is_pass)
 
     @always_seq(clk.posedge, reset=rst)
     def count_cycles():
@@ -372,9 +372,8 @@ def blokus_search(clk, rst, command, budget, answer, report):
                     if command.is_pass:
                         answer.legal.next = used_opp != 0
                         answer.done.next = 1
-                    else:
-                        cur_shape.next = opp_shape
-                        state.next = t_state.OPP_MAP
+                    else:                       # check_start
+                        state.next = t_state.OPP_CHECK
                 else:
                     budget_left.next = budget
                     budget_r.next = budget
@@ -387,35 +386,20 @@ def blokus_search(clk, rst, command, budget, answer, report):
                     searching.next = 1
                     state.next = t_state.ROOT_LOAD
 
-        # -- the opponent's move: walk its maps to the centre, test the shape
-        elif state == t_state.OPP_MAP:
-            if centre_x1 < 2 or centre_x1 > 15 or centre_y1 < 2 or centre_y1 > 15:
-                answer.legal.next = 0
-                answer.done.next = 1
-                state.next = t_state.IDLE
-            else:
-                # (centre_y1 - 1) * 16 + (centre_x1 - 1) - 2
-                cur_step.next = concat(centre_y1[4:], centre_x1[4:]) - 19
-                state.next = t_state.OPP_LOAD
-        elif state == t_state.OPP_LOAD:          # the scan takes the opponent's maps
-            steps_left.next = cur_step - J_FIRST
-            state.next = t_state.OPP_SHIFT
-        elif state == t_state.OPP_SHIFT:
-            if steps_left == 0:
-                opp_fits.next = window_legal[cur_shape]     # registered: the 91-to-1 pick is slow
-                state.next = t_state.OPP_TEST
-            else:                               # the window walks a step
-                steps_left.next = steps_left - 1
-        elif state == t_state.OPP_TEST:
-            if opp_fits:
-                stage1_step.next = cur_step
-                stage1_shape.next = cur_shape
-                after_place.next = t_after_place.OPP
-                state.next = t_state.PW1
-            else:
-                answer.legal.next = 0
-                answer.done.next = 1
-                state.next = t_state.IDLE
+        # -- the opponent's move: blokus_move_check, then its placement
+        elif state == t_state.OPP_CHECK:
+            if check_done:
+                if check_fits:
+                    cur_step.next = check_step
+                    cur_shape.next = check_shape
+                    stage1_step.next = check_step
+                    stage1_shape.next = check_shape
+                    after_place.next = t_after_place.OPP
+                    state.next = t_state.PW1
+                else:
+                    answer.legal.next = 0
+                    answer.done.next = 1
+                    state.next = t_state.IDLE
         elif state == t_state.APPLY_OPP:        # put_opp
             answer.legal.next = 1
             answer.done.next = 1
@@ -518,11 +502,10 @@ def blokus_search(clk, rst, command, budget, answer, report):
                 else:
                     state.next = t_state.RETURN
             else:
-                kept_rd_addr.next = concat(ply, child_k)
                 if ply == 0:
                     root_child_k.next = child_k
                 state.next = t_state.CHILD_WAIT
-        elif state == t_state.CHILD_WAIT:       # kept_mem reads it out
+        elif state == t_state.CHILD_WAIT:       # kept_store reads it out
             state.next = t_state.TAKE
         elif state == t_state.TAKE:
             if budget_left < SCAN_NODES:        # no budget to enter it
@@ -553,7 +536,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
             stage1_shape.next = cur_move_shape
             after_place.next = t_after_place.UNDO
             state.next = t_state.PW1
-        elif state == t_state.UNDO:             # line_remove
+        elif state == t_state.UNDO:             # line_remove, f_pop
             leaf.next = 0
             ply.next = ply - 1
             state.next = t_state.UPDATE
@@ -592,14 +575,9 @@ def blokus_search(clk, rst, command, budget, answer, report):
                 answer.done.next = 1
                 state.next = t_state.IDLE
             else:
-                if in_iter and root_any:
-                    kept_rd_addr.next = concat(intbv(0)[PLY_BITS:], root_best_k)
-                    from_iter.next = 1
-                else:
-                    kept_rd_addr.next = concat(intbv(0)[PLY_BITS:], done_k)
-                    from_iter.next = 0
+                from_iter.next = in_iter and root_any       # kept_read
                 state.next = t_state.FINISH_WAIT
-        elif state == t_state.FINISH_WAIT:      # kept_mem reads it out
+        elif state == t_state.FINISH_WAIT:      # kept_store reads it out
             state.next = t_state.FINISH_TAKE
         elif state == t_state.FINISH_TAKE:
             cur_step.next = kept_q_step
@@ -627,10 +605,10 @@ def blokus_search(clk, rst, command, budget, answer, report):
             answer.done.next = 1
             state.next = t_state.IDLE
 
-    return (board, side_to_move, evaluation, cut_compare, scan, scan_side,
-            tile_decoder, rom_tile, rom_digit, rom_cur_size_term, opp_code_index,
-            rom_opp_shape, rom_centre_dx1, rom_centre_dy1, canonical_centre, kept_list,
+    return (board, side_to_move, evaluation, scan, scan_side,
+            tile_decoder, rom_tile, rom_digit, rom_cur_size_term, move_check, check_command,
+            kept_list,
             kept_store, kept_fields, frames, leaving, alpha_beta, previous_entry, child_order,
             centre,
-            scanning, scan_commands, board_commands, frame_commands, widen_inflight,
+            kept_read, scanning, scan_commands, board_commands, frame_commands, widen_inflight,
             count_cycles, control)

@@ -9,7 +9,8 @@ from hdl.signals import unsigned
 
 @block
 def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, issue,
-                       window_legal, pending_any, pending_new, lowest, step, more_steps):
+                       window_legal, pending_shapes, pending_any, pending_new, lowest, step,
+                       more_steps):
     """Generates a side's legal moves in scan order (centre Y, X, shape index).
 
     Ports:
@@ -28,6 +29,11 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
                             lowest becomes pending
         window_legal   out  91 bits: the shapes legal with their centre on the
                             window's step (blokus_checker, combinational)
+        pending_shapes out  91 bits, registered: the shapes of `step` still
+                            pending (after walks, an advance makes them the
+                            legal shapes at the window's step: how the
+                            opponent's move check reads one shape with no
+                            checker logic in front of its 91-to-1 pick)
         pending_any    out  shapes of `step` are still pending
         pending_new    out  `advance` or `issue` was asked at the last edge:
                             `lowest` is not valid until the next cycle
@@ -42,7 +48,7 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
     scan_forbidden, scan_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS)
     scan_used = unsigned(21)
     checker = blokus_checker(scan_forbidden, scan_anchors, scan_used, window_legal)
-    pending = unsigned(N_SHAPES)
+    pending = pending_shapes
     lowest_comb = unsigned(SHAPE_BITS)
     pending_rest = unsigned(N_SHAPES)
     pick = lowest_one(pending, lowest_comb, pending_rest)

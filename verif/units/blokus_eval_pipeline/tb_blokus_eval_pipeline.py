@@ -18,10 +18,12 @@ last move or, as often, random tags (only `valid` says what a stage holds).
 Checks, cycle by cycle (a cycle model: the move entering at cycle n is in
 stage k at cycle n + k - 1):
   - stage PIPE holds a move: node_score_r is its golden score, out_step and
-    out_shape its tags;
-  - stage PIPE - 1 holds a move: node_score is its golden score (the
-    search compares node_score with the cut threshold there and takes the
-    registered result with the move in stage PIPE);
+    out_shape its tags, and reaches_r says whether that score is at least
+    the threshold the move saw (the bench changes `threshold` only when no
+    move is in stages PIPE - 2 .. PIPE - 1, as the search does between
+    scans; the thresholds are drawn on the move's score, one off it either
+    way, and far from it);
+  - stage PIPE - 1 holds a move: node_score is its golden score;
   - stage 4 holds a move: placed is its golden squares (three cycles after
     it entered: how the control places a move);
   - out_step, out_shape are the stage-1 tags of PIPE - 1 cycles earlier,
@@ -78,8 +80,12 @@ class EvalBench:
     def __init__(self, dut, name, rng):
         self.dut = dut
         self.rng = rng
-        self.bench = CycleBench(dut, ("node_score", "node_score_r", "out_step", "out_shape",
-                                      "placed"), signed=("node_score", "node_score_r"))
+        self.bench = CycleBench(dut, ("node_score", "node_score_r", "reaches_r", "out_step",
+                                      "out_shape", "placed"),
+                                signed=("node_score", "node_score_r"))
+        self.threshold = 0
+        self.thresholds = []       # per cycle: the threshold on the input
+        self.reaches = [0, 0]      # reaches_r compared: (at least, below) the threshold
         self.mismatches = Mismatches("blokus_eval_pipeline, " + name)
         self.valid = 0
         self.stage1 = []           # per cycle: (step, shape, expected or None)
@@ -91,10 +97,25 @@ class EvalBench:
         n = len(self.stage1) - k
         return self.stage1[n] if n >= 0 else None
 
+    def new_threshold(self, score):
+        """A threshold on `score`, next to it or far from it; set only while
+        no move is in the stages that read it (PIPE - 2 .. PIPE - 1)."""
+        if self.valid >> (PIPE - 4) & 3:        # (valid before this cycle's shift)
+            return
+        r = self.rng.random()
+        if r < 0.6:
+            self.threshold = score + self.rng.choice((-1, 0, 0, 1))
+        elif r < 0.8:
+            self.threshold = score + self.rng.randint(-3000, 3000)
+        else:
+            self.threshold = self.rng.choice((-1, 1)) * (1 << 16) + self.rng.randint(-99, 99)
+
     async def cycle(self, move=None, ports=None):
         """One clock cycle; `move` = (step, shape, (score, squares, what)) enters stage 1."""
         if ports:
             self.ports.update(ports)
+        if move is not None:
+            self.new_threshold(move[2][0])
         if move is None:
             last = self.stage1[-1] if self.stage1 else (0, 0, None)
             if self.rng.random() < 0.5:
@@ -107,8 +128,9 @@ class EvalBench:
             self.stage1.append(move)
             self.moves += 1
         self.valid = ((self.valid << 1) | int(move is not None)) & VALID_MASK
+        self.thresholds.append(self.threshold)
         inputs = dict(self.ports, step=self.stage1[-1][0], shape=self.stage1[-1][1],
-                      valid=self.valid)
+                      valid=self.valid, threshold=self.threshold)
         out = await self.bench.step(inputs)
         self.compare(out)
         return out
@@ -124,6 +146,12 @@ class EvalBench:
             score, _, what = last[2]
             m.expect("%s: node_score_r of %s in stage %d" % (where, what, PIPE), score,
                      out["node_score_r"])
+            threshold = self.thresholds[-2]          # what it saw in stage PIPE - 1
+            assert threshold == self.thresholds[-3]  # and in PIPE - 2
+            m.expect("%s: reaches_r of %s (score %d, threshold %d)"
+                     % (where, what, score, threshold), int(score >= threshold),
+                     out["reaches_r"])
+            self.reaches[score < threshold] += 1
         if self.valid >> (PIPE - 2) & 1:
             score, _, what = self.stage(PIPE - 1)[2]
             m.expect("%s: node_score of %s in stage %d" % (where, what, PIPE - 1), score,
@@ -189,13 +217,15 @@ async def every_move_scored(dut):
     rng = random.Random("%s:every_move_scored" % tb.seed())
     await start_unit(dut, idle_high=("first_me", "first_opp"),
                      low=("step", "shape", "valid", "board_me", "board_opp", "seat_a",
-                          "trial_on", "mover_opp"))
+                          "trial_on", "mover_opp", "threshold"))
     bench = EvalBench(dut, "every move scored", rng)
     none = 0
     for name, pos, mover in test_positions(rng):
         if not await bench.position(pos, mover, name):
             none += 1
-    dut._log.info("%d moves scored over %d cycles; %d positions without a move",
-                  bench.moves, bench.bench.cycle, none)
+    dut._log.info("%d moves scored over %d cycles; %d positions without a move; reaches_r "
+                  "compared %d times at or above the threshold, %d below",
+                  bench.moves, bench.bench.cycle, none, *bench.reaches)
     assert none, "no position without a move was met: the test must cover one"
+    assert all(bench.reaches), "reaches_r must be compared both ways"
     bench.mismatches.check()

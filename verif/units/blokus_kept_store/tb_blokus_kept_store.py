@@ -2,12 +2,15 @@
 (MAX_DEPTH * TOP_K words of KEPT_BITS bits, as hdl/units.py builds it).
 
 Reference: a list of words. At each edge a write (`we`) sets word
-`wr_addr`, and `rd_data` takes word `rd_addr` as it stood before that edge:
-a read and a write of the same word in one cycle read the old value.
+`wr_addr`, and the word `rd_addr` as it stood before that edge is read; it
+shows on `rd_data` after the next edge (two cycles of latency: the output
+register). A read and a write of the same word in one cycle read the old
+value.
 
 The block has no reset and a word is read only after it was written, so
 every word is written once first (through the block, in random order).
-Then every cycle `rd_data` is compared with the reference.
+Then every cycle `rd_data` is compared with the reference (a read of an
+unwritten word, two cycles on, is not compared).
 
 Tests: random writes (from none to every cycle) and reads over all the
 words, with the read often on the word being written, and on the one
@@ -35,7 +38,7 @@ class RamBench:
         self.bench = CycleBench(dut, ())   # rd_data read only when known: unwritten words are X
         self.mismatches = Mismatches("blokus_kept_store, " + name)
         self.mem = [None] * DEPTH          # None: not written yet
-        self.due = None                    # (address, word) rd_data must show next cycle
+        self.due = [None, None]            # (address, word) rd_data must show in 1, 2 cycles
         self.reads = 0
 
     async def cycle(self, we=0, wr_addr=None, wr_data=None, rd_addr=None):
@@ -45,11 +48,12 @@ class RamBench:
         rd_addr = rng.randrange(DEPTH) if rd_addr is None else rd_addr
         await self.bench.step({"we": we, "wr_addr": wr_addr, "wr_data": wr_data,
                                "rd_addr": rd_addr})
-        if self.due is not None and self.due[1] is not None:
-            self.mismatches.expect("cycle %d: rd_data of word %d" % (self.bench.cycle, self.due[0]),
-                                   "%#011x" % self.due[1], self.rd_data())
+        due = self.due.pop(0)
+        if due is not None and due[1] is not None:
+            self.mismatches.expect("cycle %d: rd_data of word %d" % (self.bench.cycle, due[0]),
+                                   "%#011x" % due[1], self.rd_data())
             self.reads += 1
-        self.due = (rd_addr, self.mem[rd_addr])      # before this edge's write
+        self.due.append((rd_addr, self.mem[rd_addr]))   # before this edge's write
         if we:
             self.mem[wr_addr] = wr_data
 
@@ -89,6 +93,7 @@ async def random_writes_and_reads(dut):
             await ram.cycle(we=1, wr_addr=frame * TOP_K + i)
         for i in rng.sample(range(TOP_K), TOP_K):
             await ram.cycle(rd_addr=frame * TOP_K + i)
+    await ram.cycle()
     await ram.cycle()
     dut._log.info("%d cycles, %d reads compared", ram.bench.cycle, ram.reads)
     ram.mismatches.check()

@@ -1,34 +1,42 @@
 """Unit bench of the frames of the Blokus search's line, hdl/blokus/ply_stack.py
 (the widths the search gives its ports: hdl/units.py).
 
-Reference: `Frames`, MAX_DEPTH frames written from the block's docstring (a
-frame is golden.blokus.search `_value`'s state at one ply):
-  push        frame `ply`: base, window (alpha, beta), evaluation, move
-              (step, shape) from the inputs; no child value; its list
-              position and length kept
-  root_init   frame 0: base 0, window (-INF, INF), no child value, list
-              position 0 (its length, move and evaluation kept)
+Reference: `Frames`, MAX_DEPTH frames and the current one, written from the
+block's docstring (a frame is golden.blokus.search `_value`'s state at one
+ply):
+  push        frame `ply` becomes current: base, window (alpha, beta),
+              evaluation, move (step, shape) from the inputs; no child
+              value; its list position and length kept
+  pop         frame ply - 1 becomes current, as it was last written
+  root_init   frame 0 becomes current: base 0, window (-INF, INF), no child
+              value, list position 0 (its length, move and evaluation kept)
   leaf_take   best = the larger of best and leaf_score (leaf_score if none)
   child_done  best = child_value if there is none or child_value > best
               (strictly), list position + 1
   list_done   list length = list_count, list position 0
-and the outputs of frame `ply` and frame 0: its fields; frame_value =
-base - best, or the evaluation without a child value; the child's window
-(max(best, base - beta), base - alpha), base - beta without a child value;
-frame_cuts = best >= base - alpha; improves = no child value or
-child_value > best.
+The outputs: the current frame's fields (whatever `ply` holds) and frame
+0's; frame_value = base - best, or the evaluation without a child value;
+the child's window (max(best, base - beta), base - alpha), base - beta
+without a child value; frame_cuts = best >= base - alpha; improves = no
+child value or child_value > best.
+
+The writes act on frame `ply`, which the bench keeps equal to the current
+frame, as the search does, except for the one exception the docstring
+allows: list_done on frame 0 while another frame is current, then a
+root_init (the current frame's position and length are unknown between).
 
 A field never written since the reset is unknown to the model (the
 docstring gives no reset values), and so is `best` while the frame has no
 child value (the docstring names none): outputs that need an unknown are
 not compared. Every other output is compared every cycle (the reads are
-combinational: the frame `ply` of this cycle, before this edge's write).
+combinational: the current frame of this cycle, before this edge's action).
 
 Tests: random legal operation sequences (one operation a cycle, as the
 search's control gives them; a child only while the frame's list has one
-left), the ply wandering up and down or jumping; values drawn to tie with
-the best and to land on the cut threshold base - alpha; windows from
-(-INF, INF) to narrow ones.
+left; frames pushed anywhere, popped from anywhere above frame 0, the
+`ply` wandering while no write is asked); values drawn to tie with the best
+and to land on the cut threshold base - alpha; windows from (-INF, INF) to
+narrow ones. And a search's line: down and back the way the search goes.
 """
 import random
 
@@ -39,7 +47,7 @@ from hdl.blokus.tables import J_BITS, N_SHAPES
 from verif import tb
 from verif.units.common import CycleBench, Mismatches, start_unit
 
-OPS = ("push", "root_init", "leaf_take", "child_done", "list_done")
+OPS = ("push", "pop", "root_init", "leaf_take", "child_done", "list_done")
 FIELDS = ("base", "idx", "count", "step", "shape", "frame_any", "frame_best", "frame_value",
           "child_alpha", "child_beta", "frame_cuts", "improves", "root_count", "root_any",
           "root_best")
@@ -63,15 +71,19 @@ def known(*values):
 class Frames:
     def __init__(self):
         self.frames = [Frame() for _ in range(MAX_DEPTH)]
+        self.current = 0
+        self.lost = False       # the current frame's position and length are unknown
 
-    def outputs(self, ply, leaf_score, child_value):
+    def outputs(self, leaf_score, child_value):
         """{port: expected} for the ports the model knows this cycle."""
-        f, root = self.frames[ply], self.frames[0]
-        out = {"base": f.base, "idx": f.idx, "count": f.count, "step": f.step, "shape": f.shape,
+        f, root = self.frames[self.current], self.frames[0]
+        out = {"base": f.base, "step": f.step, "shape": f.shape,
                "frame_any": f.any, "root_count": root.count, "root_any": root.any,
                "frame_best": f.best if f.any else None,
                "root_best": root.best if root.any else None,
                "child_beta": f.base - f.alpha if known(f.base, f.alpha) else None}
+        if not self.lost:
+            out["idx"], out["count"] = f.idx, f.count
         if f.any:
             out["frame_value"] = f.base - f.best if known(f.base) else None
             out["child_alpha"] = max(f.best, f.base - f.beta) if known(f.base, f.beta) else None
@@ -85,14 +97,20 @@ class Frames:
 
     def clock(self, ply, op, inputs):
         f = self.frames[ply]
+        if op in ("leaf_take", "child_done"):
+            assert ply == self.current and not self.lost, "the bench broke the block's rule"
         if op == "push":
             f.base, f.alpha, f.beta = inputs["push_base"], inputs["push_alpha"], inputs["push_beta"]
             f.score1 = inputs["push_score1"]
             f.step, f.shape = inputs["push_step"], inputs["push_shape"]
             f.any, f.best = False, None
+            self.current, self.lost = ply, False
+        elif op == "pop":
+            self.current, self.lost = ply - 1, False
         elif op == "root_init":
             r = self.frames[0]
             r.base, r.alpha, r.beta, r.idx, r.any, r.best = 0, -INF, INF, 0, False, None
+            self.current, self.lost = 0, False
         elif op == "leaf_take":
             v = inputs["leaf_score"]
             f.best = v if not f.any else max(f.best, v)
@@ -104,11 +122,17 @@ class Frames:
             f.idx += 1
         elif op == "list_done":
             f.count, f.idx = inputs["list_count"], 0
+            if ply != self.current:
+                self.lost = True
 
 
-def legal_ops(frame):
-    """The operations the control may give frame `frame` now (root_init acts on frame 0)."""
+def legal_ops(model):
+    """The operations the control may give now, with `ply` = the current
+    frame (push and pop choose their own ply)."""
+    frame = model.frames[model.current]
     ops = ["push", "root_init", "list_done"]
+    if model.current >= 1:
+        ops.append("pop")
     if frame.any is not None:
         ops.append("leaf_take")
         if known(frame.idx, frame.count) and frame.idx < frame.count:
@@ -150,7 +174,7 @@ class StackBench:
 
     async def cycle(self, op=None):
         rng = self.rng
-        f = self.model.frames[self.ply]
+        f = self.model.frames[self.model.current]
         alpha, beta = self.window()
         push_base = W_SIZE * rng.randint(0, 5)
         inputs = {"ply": self.ply, "push_base": push_base,
@@ -161,29 +185,42 @@ class StackBench:
                   "list_count": rng.randint(0, TOP_K)}
         for name in OPS:
             inputs[name] = int(name == op)
-        expected = self.model.outputs(self.ply, inputs["leaf_score"], inputs["child_value"])
+        expected = self.model.outputs(inputs["leaf_score"], inputs["child_value"])
         out = await self.bench.step(inputs)
-        where = "cycle %d, frame %d%s" % (self.bench.cycle, self.ply, ", " + op if op else "")
+        where = "cycle %d, ply %d, current frame %d%s" % (
+            self.bench.cycle, self.ply, self.model.current, ", " + op if op else "")
         for port, value in expected.items():
             self.mismatches.expect("%s: %s" % (where, port), value, out[port])
         self.compared += len(expected)
         if op is not None:
             self.model.clock(self.ply, op, inputs)
 
-    def next_ply(self):
-        r = self.rng.random()
-        if r < 0.5:
-            return self.ply
-        if r < 0.9:
-            return min(MAX_DEPTH - 1, max(0, self.ply + self.rng.choice((-1, 1))))
-        return self.rng.randrange(MAX_DEPTH)
+    def wander(self):
+        """A ply for a cycle without an operation: anywhere."""
+        self.ply = self.rng.randrange(MAX_DEPTH)
 
     async def random_ops(self, cycles, idle=0.15):
+        rng, model = self.rng, self.model
         for _ in range(cycles):
-            f = self.model.frames[self.ply]
-            op = None if self.rng.random() < idle else self.rng.choice(legal_ops(f))
+            if rng.random() < idle:
+                self.wander()
+                await self.cycle()
+                continue
+            op = rng.choice(legal_ops(model))
+            self.ply = model.current
+            if op == "push":
+                r = rng.random()
+                if r < 0.8:
+                    self.ply = min(MAX_DEPTH - 1, model.current + 1)
+                else:
+                    self.ply = rng.randrange(MAX_DEPTH)
+            elif op == "list_done" and model.current != 0 and rng.random() < 0.3:
+                self.ply = 0                    # a new search's phase-1 list, then root_init
+                await self.cycle(op)
+                self.wander()
+                await self.cycle()
+                self.ply, op = 0, "root_init"
             await self.cycle(op)
-            self.ply = self.next_ply()
 
 
 @cocotb.test()
@@ -220,10 +257,11 @@ async def a_search_line(dut):
         await bench.cycle("list_done")
         while f.idx < f.count:
             bench.ply += 1
+            await bench.cycle()                         # APPLY_PATH -> ROOT_PREP
             await bench.cycle("push")
             await visit(depth)
+            await bench.cycle("pop")
             bench.ply -= 1
-            await bench.cycle()
             await bench.cycle("child_done")
             await bench.cycle()
             if f.any and known(f.base, f.alpha) and bench.ply and f.best >= f.base - f.alpha:

@@ -19,13 +19,16 @@ Checks: the issued moves are golden's candidates, in order, with no other;
 the scan ends (nothing pending, no `more_steps`) after exactly SCAN_STEPS
 advances; every cycle `window_legal` is the set of shapes golden finds legal
 with their centre on the window's step (J_FIRST after `load`, one more per
-`advance` or `walk`).
+`advance` or `walk`), and `pending_shapes` is the shapes still pending
+(none after `load`; an `advance` makes them the window's legal shapes, an
+`issue` takes the lowest away).
 
 Tests: scans of random positions of both players (the empty board: the
 start cell; early, middle and finished games: positions without any legal
 move); a scan cut short at a random point and a new position loaded over
 it; `walk` (the opponent's move check): after a load and k walks, with idle
-cycles between, the window's legal shapes are those at step J_FIRST + k.
+cycles between, the window's legal shapes are those at step J_FIRST + k,
+and an advance then registers them in `pending_shapes`.
 """
 import random
 
@@ -78,6 +81,7 @@ class ScanBench:
         self.cycles = 0
         self.legal = {}            # of the side loaded last
         self.window = None         # its step
+        self.pending = 0           # the shapes pending, as the block should hold them
         self.scramble = False      # the next cycle puts random maps on the inputs
 
     def out(self, name):
@@ -98,7 +102,14 @@ class ScanBench:
         await FallingEdge(self.dut.clk)
         self.cycles += 1
 
+    def check_pending(self, what):
+        got = self.out("pending_shapes")
+        if self.pending != got:
+            self.mismatches.add("%s, cycle %d: pending_shapes: expected %#025x, DUT gave %#025x"
+                                % (what, self.cycles, self.pending, got))
+
     def check_window(self, what):
+        self.check_pending(what)
         expected = self.legal.get(self.window, 0)
         got = self.out("window_legal")
         if expected != got:
@@ -114,6 +125,7 @@ class ScanBench:
         self.scramble = True
         self.legal = legal_by_step(moves)
         self.window = J_FIRST
+        self.pending = 0
         self.mismatches.expect("%s, cycle %d: pending_any after the load" % (what, self.cycles),
                                0, self.out("pending_any"))
         self.check_window(what)
@@ -137,9 +149,11 @@ class ScanBench:
             if pending_any and not pending_new and not held:
                 issued.append((self.out("step"), self.out("lowest")))
                 await self.cycle(issue=1)
+                self.pending &= self.pending - 1            # the lowest taken
             elif not pending_any and more_steps and not held:
                 advances += 1
                 await self.cycle(advance=1)
+                self.pending = self.legal.get(self.window, 0)
                 self.window += 1
             else:
                 await self.cycle()
@@ -175,6 +189,10 @@ class ScanBench:
                 self.window += 1
                 done += 1
             self.check_window(what)
+        await self.cycle(advance=1)                 # as the move check reads the window
+        self.pending = self.legal.get(self.window, 0)
+        self.window += 1
+        self.check_pending(what)
 
 
 def bits_of(v):
