@@ -64,13 +64,7 @@ def random_position(rng, plies):
     a move passes; stops at the end of the game), either seat, seen from the
     side to move."""
     pos = B.Position(rng.choice("5A"))
-    player = ME
-    for _ in range(plies):
-        if B.game_over(pos):
-            break
-        moves = B.legal_moves(pos, player)
-        pos.apply(player, rng.choice(moves) if moves else None)
-        player ^= 1
+    player = B.random_play(pos, ME, plies, rng)
     return swapped(pos) if player == OPP else pos
 
 

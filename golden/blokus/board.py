@@ -243,6 +243,19 @@ def game_over(pos):
             or pos.used[1] == ALL_TILES)
 
 
+def random_play(pos, player, plies, rng):
+    """Up to ``plies`` uniformly random legal moves on ``pos`` (in place),
+    ``player`` first, taking turns; a side without a move passes; stops at
+    the end of the game. Returns the side to move after them."""
+    for _ in range(plies):
+        if game_over(pos):
+            break
+        moves = legal_moves(pos, player)
+        pos.apply(player, rng.choice(moves) if moves else None)
+        player ^= 1
+    return player
+
+
 def render(pos, marks=("1", "2"), empty="."):
     """The board as 14 strings (row 1 first); ME drawn ``marks[0]``."""
     rows = []

@@ -315,6 +315,16 @@ def test_game_over_two_passes_in_a_row():
     assert B.game_over(pos)
 
 
+def test_random_play_takes_turns_and_stops_at_the_end():
+    rng = random.Random(4)
+    pos = B.Position("A")
+    assert B.random_play(pos, B.OPP, 3, rng) == B.ME       # OPP, ME, OPP moved
+    assert bin(pos.used[B.OPP]).count("1") == 2 and bin(pos.used[B.ME]).count("1") == 1
+    side = B.random_play(pos, B.ME, 500, rng)                # far past the end
+    assert B.game_over(pos) and side in (B.ME, B.OPP)
+    assert B.random_play(pos, side, 5, rng) == side and B.game_over(pos)   # nothing more
+
+
 def test_random_games_end_and_score():
     for seed in range(3):
         rng = random.Random(seed)

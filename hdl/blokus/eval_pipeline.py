@@ -75,7 +75,6 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
     stage_step = [step] + [unsigned(J_BITS) for _ in range(PIPE - 1)]
     stage_shape = [shape] + [shape_index() for _ in range(PIPE - 1)]
     stage2_step, stage3_step = stage_step[1], stage_step[2]
-    counted_shape = stage_shape[PIPE - 2]   # the stage the reach counts arrive in
     stage_tags = [register(clk, rst, stage_step[k], stage_step[k + 1]) for k in range(PIPE - 1)] + \
         [register(clk, rst, stage_shape[k], stage_shape[k + 1]) for k in range(PIPE - 1)]
 
@@ -105,13 +104,10 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
                                   intbv(0)[11:], shape_mask_s2[15:10], intbv(0)[11:],
                                   shape_mask_s2[10:5], intbv(0)[11:], shape_mask_s2[5:0])
 
-    @always_comb
-    def rom_counted_size_term():
-        counted_size_term.next = SIZE_X[counted_shape]
-
     # the margin score - threshold: its first part registered with the first count
     margin = lambda: Signal(intbv(0, min=2 * threshold.min, max=2 * threshold.max))
     early_size_term = term()        # W_SIZE * squares of the move in stage PIPE - 2
+    # (registered, counted_size_term: the same move's in stage PIPE - 1)
     margin_first, margin_full = margin(), margin()
     size_over_threshold = margin()  # early_size_term - threshold
 
@@ -218,6 +214,7 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
         placed.next = placed_rows << stage3_step[4:0]
         placed_s5.next = placed
         reach_count_me.next = concat(False, reach_count)
+        counted_size_term.next = early_size_term
         node_score_r.next = node_score
         # the board's count is the first: + for the board's moves, - for the opponent's
         if mover_opp:
@@ -226,7 +223,6 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
             margin_first.next = size_over_threshold + reach_count_w
         reaches_r.next = margin_full >= 0
 
-    return (stage_tags, last_stage, rom_mask, spread_rows, rom_counted_size_term,
-            rom_early_size_term, margin_start, widen,
+    return (stage_tags, last_stage, rom_mask, spread_rows, rom_early_size_term, margin_start, widen,
             trial_place,
             trial_owners, firsts, maps, map_players, map_inputs, reach_unit, score, stages)

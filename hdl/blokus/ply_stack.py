@@ -117,22 +117,23 @@ def blokus_ply_stack(clk, rst, ply, push, pop, push_base, push_alpha, push_beta,
 
     @always_comb
     def values():
+        # from the current frame's outputs (read above from its registers)
         push_low.next = push_base - push_beta
-        if frame_any and cur_best >= leaf_score:
-            best_new.next = cur_best
+        if frame_any and frame_best >= leaf_score:
+            best_new.next = frame_best
         else:
             best_new.next = leaf_score
-        improves.next = not frame_any or child_value > cur_best
+        improves.next = not frame_any or child_value > frame_best
         if frame_any:
-            frame_value.next = base - cur_best
+            frame_value.next = base - frame_best
         else:
             frame_value.next = cur_score1
         child_beta.next = cur_cut
-        if frame_any and cur_best > cur_low:
-            child_alpha.next = cur_best
+        if frame_any and frame_best > cur_low:
+            child_alpha.next = frame_best
         else:
             child_alpha.next = cur_low
-        frame_cuts.next = cur_best >= cur_cut
+        frame_cuts.next = frame_best >= cur_cut
 
     @always_seq(clk.posedge, reset=rst)
     def write():

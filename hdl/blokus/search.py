@@ -146,30 +146,30 @@ def blokus_search(clk, rst, command, budget, answer, report):
             scan_anchors_in.next = anchors_me
             scan_used_in.next = line_used_me
 
-    # the shape in the control's hand and its tables
-    cur_shape = shape_index()
-    cur_step = unsigned(J_BITS)
+    # the move in the control's hand is stage 1's (stage1_step, stage1_shape):
+    # a placement (PW1..PW3 and what follows it) and the answer read it there,
+    # and only a scan's nodes move it; its tables:
     tile = unsigned(5)
     digit = unsigned(3)
     cur_size_term = Signal(intbv(0, min=0, max=1 << COUNT_BITS))
     tile_decoder = decoder(tile, tile_onehot)
 
-    # The shape's tables, registered: read a cycle after cur_shape changes,
+    # The shape's tables, registered: read a cycle after the shape changes,
     # and used no sooner than three cycles after it (APPLY_*, UNDO, ROOT_PREP
     # come after the placement's PW1..PW3). Read combinationally, synthesis
-    # moved cur_shape's register behind the ROMs, and the ROMs' logic ended
+    # moved the shape's register behind the ROMs, and the ROMs' logic ended
     # the control's longest path (73.5 MHz).
     @always_seq(clk.posedge, reset=rst)
     def rom_tile():
-        tile.next = SHAPE_TILE[cur_shape]
+        tile.next = SHAPE_TILE[stage1_shape]
 
     @always_seq(clk.posedge, reset=rst)
     def rom_digit():
-        digit.next = SHAPE_DIGIT[cur_shape]
+        digit.next = SHAPE_DIGIT[stage1_shape]
 
     @always_seq(clk.posedge, reset=rst)
     def rom_cur_size_term():
-        cur_size_term.next = SIZE_X[cur_shape]
+        cur_size_term.next = SIZE_X[stage1_shape]
 
     # the opponent's move, checked on the scan (its maps)
     check_start, check_load, check_advance, check_done, check_fits = (
@@ -220,7 +220,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
     root_count = Signal(intbv(0, min=0, max=TOP_K + 1))
     root_any, root_best = Signal(bool(0)), value_sig()
     frames = blokus_ply_stack(clk, rst, ply, f_push, f_pop, cur_size_term, next_alpha, next_beta,
-                              cut_threshold, kept_q_value, cur_step, cur_shape, f_root_init,
+                              cut_threshold, kept_q_value, stage1_step, stage1_shape, f_root_init,
                               f_leaf_take, node_score_r, f_child_done, ret_value, f_list_done,
                               kept_count, cur_base, cur_idx, cur_count, cur_move_step,
                               cur_move_shape,
@@ -269,7 +269,7 @@ def blokus_search(clk, rst, command, budget, answer, report):
 
     @always_comb
     def centre():
-        cur_centre.next = cur_step + 2      # Y * 16 + X
+        cur_centre.next = stage1_step + 2   # Y * 16 + X
 
     t_state = enum(*STATES)
     t_after_place = enum("OPP", "ME", "PATH", "UNDO")
@@ -390,8 +390,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
         elif state == t_state.OPP_CHECK:
             if check_done:
                 if check_fits:
-                    cur_step.next = check_step
-                    cur_shape.next = check_shape
                     stage1_step.next = check_step
                     stage1_shape.next = check_shape
                     after_place.next = t_after_place.OPP
@@ -513,8 +511,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
                 state.next = t_state.FINISH
             else:
                 budget_left.next = budget_left - SCAN_NODES
-                cur_step.next = kept_q_step
-                cur_shape.next = kept_q_shape
                 stage1_step.next = kept_q_step
                 stage1_shape.next = kept_q_shape
                 next_alpha.next = child_alpha
@@ -530,8 +526,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
             state.next = t_state.ROOT_LOAD
         elif state == t_state.RETURN:           # the frame is done: its move comes off the line
             ret_value.next = frame_value
-            cur_step.next = cur_move_step
-            cur_shape.next = cur_move_shape
             stage1_step.next = cur_move_step
             stage1_shape.next = cur_move_shape
             after_place.next = t_after_place.UNDO
@@ -580,8 +574,6 @@ def blokus_search(clk, rst, command, budget, answer, report):
         elif state == t_state.FINISH_WAIT:      # kept_store reads it out
             state.next = t_state.FINISH_TAKE
         elif state == t_state.FINISH_TAKE:
-            cur_step.next = kept_q_step
-            cur_shape.next = kept_q_shape
             stage1_step.next = kept_q_step
             stage1_shape.next = kept_q_shape
             if from_iter:

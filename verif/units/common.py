@@ -136,13 +136,7 @@ def blokus_game_position(rng, plies, seat=None):
     from golden.blokus import board as B
 
     pos = B.Position(seat or rng.choice("5A"))
-    player = rng.choice((B.ME, B.OPP))
-    for _ in range(plies):
-        if B.game_over(pos):
-            break
-        moves = B.legal_moves(pos, player)
-        pos.apply(player, rng.choice(moves) if moves else None)
-        player ^= 1
+    B.random_play(pos, rng.choice((B.ME, B.OPP)), plies, rng)
     return pos
 
 
