@@ -48,6 +48,10 @@ play: setup ## watch the simulated core play the golden model: make play GAME=sc
 verilog: setup ## write the Verilog of every core to build/verilog/ (converts again only when an input changed)
 	$(PY) -m hdl.build --all
 
+.PHONY: formal
+formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/ (~6 min on 2 cores)
+	$(PY) -m verif.formal --jobs $(JOBS)
+
 coverage: setup ## run the testbenches and write the coverage report to build/coverage/
 	$(PYTEST) verif
 	$(PY) -m verif.coverage

@@ -1,4 +1,5 @@
-"""Single RTL blocks built on their own for their unit benches (verif/units/).
+"""Single RTL blocks built on their own for their unit benches (verif/units/)
+and their formal proofs (verif/formal/).
 
 UNITS maps a unit name to (builder, default baud, takes budget/team), as
 hdl.build.UNITS does; a builder takes a Config and returns [(module name,
@@ -329,6 +330,42 @@ def _blokus_move_check(cfg):
                                flag(), flag(), flag(), bits(J_BITS), _blokus_shape()))]
 
 
+def _score4_checker(cfg):
+    """The Score-4 line checker and evaluation (hdl/score4/checker.py), proven
+    against golden's lines in verif/formal."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_checker", score4_checker(clk, bits(64), bits(64), bits(64), flag(), flag(),
+                                              Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))))]
+
+
+def _score4_landing(cfg):
+    """Gravity (hdl/score4/landing.py), with its room output, proven against
+    golden's drop_cell in verif/formal."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.landing import score4_landing
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_landing", score4_landing(bits(64), bits(4), bits(6), bits(64), flag(),
+                                              Signal(intbv(0, min=0, max=5))))]
+
+
+def _blokus_checker(cfg):
+    """The 91-shape window checker (hdl/blokus/checker.py), proven against
+    golden's shapes in verif/formal."""
+    from hdl.blokus.tables import EXT_BITS, N_SHAPES, N_TILES
+
+    clk, rst, bits, flag = _signals()
+    from hdl.blokus.checker import blokus_checker
+
+    return [("blokus_checker", blokus_checker(bits(EXT_BITS), bits(EXT_BITS), bits(N_TILES),
+                                              bits(N_SHAPES)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -349,4 +386,7 @@ UNITS = {
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),
+    "score4_checker": (_score4_checker, 9600, False),
+    "score4_landing": (_score4_landing, 9600, False),
+    "blokus_checker": (_blokus_checker, 115200, False),
 }

