@@ -45,6 +45,13 @@ PLAY_DELAY ?= 0.5
 play: setup ## watch the simulated core play the golden model: make play GAME=score4|blokus [PLAY_ARGS=...]
 	$(PY) -m host.referee $(GAME) sim golden --delay $(PLAY_DELAY) $(PLAY_ARGS)
 
+.PHONY: reversi-game reversi-gm
+reversi-game: setup ## a whole Reversi game, first-legal player against the golden search: make reversi-game [REVERSI_ARGS=...]
+	$(PY) -m host.reversi game first golden --show $(REVERSI_ARGS)
+
+reversi-gm: setup ## the Reversi game master on ports 7201 (black), 7202 (white), 7200 (controller) [REVERSI_ARGS=...]
+	$(PY) -m host.reversi gm $(REVERSI_ARGS)
+
 verilog: setup ## write the Verilog of every core to build/verilog/ (converts again only when an input changed)
 	$(PY) -m hdl.build --all
 

@@ -75,6 +75,9 @@ def main(argv=None):
         shutil.rmtree(work, ignore_errors=True)
         sby = P.write_sby(proof, work)
         jobs += [(proof, sby, task) for task in P.tasks_of(proof, deep=not args.quick)]
+    # the deep covers take minutes, the rest seconds: start them first, so the
+    # short tasks fill the other workers meanwhile
+    jobs.sort(key=lambda job: -(job[2] == "cover" and job[0].deep_cover) * job[0].cover_depth)
     outcomes = []
     with ThreadPoolExecutor(max_workers=args.jobs) as pool, \
             tqdm(total=len(jobs), unit="task", desc="formal") as bar:

@@ -51,7 +51,7 @@ class Proof:
                `make formal` runs it, `make sim` runs only the prove task
     wrapper    the properties file holds a top module that instantiates the
                block (an equivalence proof), instead of being included into it
-    divisor    build the unit at MIN_DIVISOR clocks per bit
+    min_divisor build the unit at MIN_DIVISOR clocks per bit (serial blocks)
     """
     name: str
     unit: str
@@ -62,7 +62,7 @@ class Proof:
     cover_depth: int = 20
     deep_cover: bool = False
     wrapper: bool = False
-    divisor: bool = False
+    min_divisor: bool = False
 
     @property
     def top(self):
@@ -92,13 +92,13 @@ def proofs():
         Proof("message_tx", "message_tx", "message_tx.sv",
               "every message byte goes to the transmitter once, in order, at any queue fill",
               params=dict(p["message"], **p["divisor"]), depth=3, cover_depth=16,
-              divisor=True),
+              min_divisor=True),
         Proof("uart_tx", "uart_tx", "uart_tx.sv",
               "every frame is start, 8 data bits LSB first, stop, each bit `divisor` cycles; idle high",
-              params=p["divisor"], depth=3, cover_depth=170, divisor=True, deep_cover=True),
+              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, deep_cover=True),
         Proof("uart_rx", "uart_rx", "uart_rx.sv",
               "idle within a frame time of a high line; a clean frame is received as its byte",
-              params=p["divisor"], depth=3, cover_depth=170, divisor=True, deep_cover=True),
+              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, deep_cover=True),
         Proof("score4_parser", "score4_parser", "score4_parser.sv",
               "after any bytes a request and a new game are each emitted exactly once",
               depth=3, cover_depth=16),
@@ -152,8 +152,8 @@ def block_verilog(proof, out_dir):
     from hdl import build
     from hdl.params import MIN_DIVISOR
 
-    clk_hz = MIN_DIVISOR * FORMAL_BAUD if proof.divisor else None
-    cfg = build.make_config(proof.unit, clk_hz=clk_hz, baud=FORMAL_BAUD if proof.divisor else None)
+    clk_hz = MIN_DIVISOR * FORMAL_BAUD if proof.min_divisor else None
+    cfg = build.make_config(proof.unit, clk_hz=clk_hz, baud=FORMAL_BAUD if proof.min_divisor else None)
     paths, _ = build.convert_cached(cfg, str(out_dir))
     return Path(paths[0])
 

@@ -1,0 +1,224 @@
+"""Independent Reversi reference for the tests: plain lists of cell codes,
+rules walked cell by cell, and the search written again from the docstring
+of golden/reversi/search.py. Shares no code with golden/reversi."""
+
+DIRS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+# The classic 8 x 8 square table the golden weights must reproduce.
+CLASSIC_8X8 = [
+    [100, -20, 10, 5, 5, 10, -20, 100],
+    [-20, -50, -2, -2, -2, -2, -50, -20],
+    [10, -2, -1, -1, -1, -1, -2, 10],
+    [5, -2, -1, -1, -1, -1, -2, 5],
+    [5, -2, -1, -1, -1, -1, -2, 5],
+    [10, -2, -1, -1, -1, -1, -2, 10],
+    [-20, -50, -2, -2, -2, -2, -50, -20],
+    [100, -20, 10, 5, 5, 10, -20, 100],
+]
+
+WIN = 32768
+INF = 65535
+MOBILITY = 10
+
+
+def weight(x, y, w, h):
+    """Square weight: the classic table's value for the cell whose distances
+    to the nearest vertical and horizontal edges (capped at 3) match."""
+    dx = min(x, w - 1 - x, 3)
+    dy = min(y, h - 1 - y, 3)
+    return CLASSIC_8X8[dy][dx]
+
+
+def start_cells(w, h):
+    cells = [0] * (w * h)
+    x0, y0 = w // 2 - 1, h // 2 - 1
+    cells[y0 * w + x0] = 2
+    cells[y0 * w + x0 + 1] = 1
+    cells[(y0 + 1) * w + x0] = 1
+    cells[(y0 + 1) * w + x0 + 1] = 2
+    return cells
+
+
+def flips(cells, w, h, c, me):
+    if cells[c] != 0:
+        return []
+    opp = 3 - me
+    x, y = c % w, c // w
+    out = []
+    for dx, dy in DIRS:
+        run = []
+        cx, cy = x + dx, y + dy
+        while 0 <= cx < w and 0 <= cy < h and cells[cy * w + cx] == opp:
+            run.append(cy * w + cx)
+            cx += dx
+            cy += dy
+        if run and 0 <= cx < w and 0 <= cy < h and cells[cy * w + cx] == me:
+            out += run
+    return out
+
+
+def moves(cells, w, h, me):
+    return [c for c in range(w * h) if flips(cells, w, h, c, me)]
+
+
+def play(cells, w, h, c, me):
+    f = flips(cells, w, h, c, me)
+    assert f, "illegal"
+    new = list(cells)
+    new[c] = me
+    for k in f:
+        new[k] = me
+    return new
+
+
+def order(w, h):
+    return sorted(range(w * h), key=lambda c: (-weight(c % w, c // w, w, h), c))
+
+
+def dead_cells(cells, w, h):
+    """Cells whose weight does not count: the 3 neighbours of an occupied corner."""
+    dead = set()
+    for cx, cy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        if cells[cy * w + cx]:
+            for x in range(w):
+                for y in range(h):
+                    if max(abs(x - cx), abs(y - cy)) == 1:
+                        dead.add(y * w + x)
+    return dead
+
+
+def evaluate(cells, w, h, me):
+    opp = 3 - me
+    dead = dead_cells(cells, w, h)
+    s = 0
+    for c, v in enumerate(cells):
+        if c in dead:
+            continue
+        if v == me:
+            s += weight(c % w, c // w, w, h)
+        elif v == opp:
+            s -= weight(c % w, c // w, w, h)
+    return s + MOBILITY * (len(moves(cells, w, h, me)) - len(moves(cells, w, h, opp)))
+
+
+def final(cells, me):
+    d = cells.count(me) - cells.count(3 - me)
+    return WIN + d if d > 0 else -WIN + d if d < 0 else 0
+
+
+def minimax(cells, w, h, me, d):
+    """Plain negamax without pruning, as the docstring's steps 1-5."""
+    opp = 3 - me
+    my = moves(cells, w, h, me)
+    their = moves(cells, w, h, opp)
+    if not my and not their:
+        return final(cells, me)
+    if d == 0:
+        return evaluate(cells, w, h, me)
+    if not my:
+        return -minimax(cells, w, h, opp, d - 1)
+    return max(-minimax(play(cells, w, h, c, me), w, h, opp, d - 1) for c in my)
+
+
+class Stop(Exception):
+    pass
+
+
+class RefSearch(object):
+    """search() written from the docstring, on lists."""
+
+    def __init__(self, w, h, budget):
+        self.w, self.h, self.budget = w, h, budget
+        self.nodes = 0
+        self.static = False
+        self.passes = 0
+        self.order = order(w, h)
+
+    def count(self):
+        if self.nodes == self.budget:
+            raise Stop()
+        self.nodes += 1
+
+    def ab(self, cells, me, d, alpha, beta):
+        w, h = self.w, self.h
+        opp = 3 - me
+        my = set(moves(cells, w, h, me))
+        their = moves(cells, w, h, opp)
+        if not my and not their:
+            return final(cells, me)
+        if d == 0:
+            self.static = True
+            return evaluate(cells, w, h, me)
+        if not my:
+            self.count()
+            self.passes += 1
+            return -self.ab(cells, opp, d - 1, -beta, -alpha)
+        best = -INF
+        for c in self.order:
+            if c not in my:
+                continue
+            self.count()
+            s = -self.ab(play(cells, w, h, c, me), opp, d - 1, -beta, -max(alpha, best))
+            if s > best:
+                best = s
+            if best >= beta:
+                break
+        return best
+
+    def run(self, cells, me):
+        """(move, score, nodes, depth, stop, [(depth, nodes, score, move)])"""
+        w, h = self.w, self.h
+        legal = [c for c in self.order if c in set(moves(cells, w, h, me))]
+        if not legal:
+            return None, None, 0, 0, "pass", []
+        if len(legal) == 1:
+            return legal[0], None, 0, 0, "forced", []
+        answer, score, depth, stop = legal[0], None, 0, "depth"
+        root = legal
+        its = []
+        for d in range(1, 64):
+            self.static = False
+            best, best_move = -INF, None
+            try:
+                for c in root:
+                    self.count()
+                    s = -self.ab(play(cells, w, h, c, me), 3 - me, d - 1, -INF, -best)
+                    if s > best:
+                        best, best_move = s, c
+            except Stop:
+                if best_move is not None:
+                    answer, score = best_move, best
+                stop = "budget"
+                break
+            answer, score, depth = best_move, best, d
+            its.append((d, self.nodes, best, best_move))
+            if not self.static:
+                stop = "exact"
+                break
+            root = [answer] + [c for c in legal if c != answer]
+        return answer, score, self.nodes, depth, stop, its
+
+
+def cells_of(position):
+    """List of cell codes of a golden Position (by its public ints)."""
+    n = position.width * position.height
+    return [1 if position.black >> c & 1 else 2 if position.white >> c & 1 else 0
+            for c in range(n)]
+
+
+def random_cells(rng, w, h, plies):
+    """A position reached by random legal play from the start (passes made
+    when forced); returns (cells, side to move) or the last one before the
+    game ended."""
+    cells = start_cells(w, h)
+    me = 1
+    for _ in range(plies):
+        my = moves(cells, w, h, me)
+        if not my:
+            if not moves(cells, w, h, 3 - me):
+                break
+            me = 3 - me
+            continue
+        cells = play(cells, w, h, rng.choice(my), me)
+        me = 3 - me
+    return cells, me

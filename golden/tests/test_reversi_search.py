@@ -1,0 +1,197 @@
+"""Reversi search: equal to an independent re-implementation written from the
+docstring (move, score, node count, depth, stop), each iteration's score
+equal to plain negamax, the budget, passes, forced moves and exact endgames."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from golden.reversi import BLACK, WHITE, Position, start
+from golden.reversi import encoding as E
+from golden.reversi import search as S
+from golden.tests import reversi_ref as R
+
+SMALL_SIZES = [(4, 4), (6, 4), (4, 6), (6, 6), (8, 6), (8, 8)]
+
+
+def position_of(cells, w, h, me):
+    black, white = E.cells_to_bitboards(cells)
+    return Position(w, h, black, white, me)
+
+
+def test_constants():
+    assert S.WIN == R.WIN and S.INF == R.INF and S.MOBILITY_WEIGHT == R.MOBILITY
+    assert S.CYCLES_PER_NODE == 16 and S.CLOCK_HZ == 50000000
+    assert E.TIME_LIMIT_MS == 1000
+    cycles = S.OVERHEAD_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
+    assert cycles <= 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
+    assert cycles + S.CYCLES_PER_NODE > 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
+    assert S.DEFAULT_BUDGET == 2467232 and S.MAX_BUDGET == (1 << 24) - 1
+    # the longest Next Turn (16 x 16: 69 bytes) plus the answer (3 bytes)
+    # at 10 bits a byte, 115200 baud, fits OVERHEAD_CYCLES at 50 MHz
+    assert (69 + 3) * 10 * S.CLOCK_HZ // E.BAUD < S.OVERHEAD_CYCLES
+    # value bounds: evaluations within +-(256 * 100 + 4 * 256) < WIN - 256
+    assert 256 * 100 + S.MOBILITY_WEIGHT * 256 < S.WIN - 256 and S.WIN + 256 < S.INF
+
+
+@pytest.mark.parametrize("budget", [0, -1, S.MAX_BUDGET + 1, True, 1.5, None])
+def test_bad_budgets(budget):
+    with pytest.raises(ValueError):
+        S.search(start(8, 8), budget)
+
+
+@settings(max_examples=100)
+@given(st.sampled_from(SMALL_SIZES), st.integers(0, 60), st.integers(1, 400),
+       st.randoms(use_true_random=False))
+def test_search_equals_reference(size, plies, budget, rng):
+    w, h = size
+    cells, me = R.random_cells(rng, w, h, plies)
+    p = position_of(cells, w, h, me)
+    got, its = S.explain(p, budget)
+    ref = R.RefSearch(w, h, budget).run(cells, me)
+    assert tuple(got) == ref[:5]
+    assert its == ref[5]
+    assert got.nodes <= budget
+
+
+def test_search_equals_reference_fixed_cases():
+    # deeper trees than the property test, with a few thousand nodes
+    rng = random.Random(11)
+    for w, h, plies, budget in [(8, 8, 10, 1500), (8, 8, 30, 1500), (6, 6, 20, 2500),
+                                (4, 4, 3, 100000), (8, 8, 50, 2500)]:
+        cells, me = R.random_cells(rng, w, h, plies)
+        got, its = S.explain(position_of(cells, w, h, me), budget)
+        ref = R.RefSearch(w, h, budget).run(cells, me)
+        assert (tuple(got), its) == (ref[:5], ref[5]), (w, h, plies)
+
+
+@settings(max_examples=25)
+@given(st.sampled_from([(4, 4), (6, 4), (6, 6), (8, 8)]), st.integers(0, 40),
+       st.randoms(use_true_random=False))
+def test_iteration_scores_are_negamax_values(size, plies, rng):
+    w, h = size
+    cells, me = R.random_cells(rng, w, h, plies)
+    p = position_of(cells, w, h, me)
+    _, its = S.explain(p, 3000)
+    for d, _, score, move in its:
+        if d > (3 if w * h <= 36 else 2):
+            break
+        assert score == R.minimax(cells, w, h, me, d)
+        # the chosen move is worth the root value
+        child = R.play(cells, w, h, move, me)
+        assert -R.minimax(child, w, h, 3 - me, d - 1) == score
+
+
+def test_budget_one_plays_first_legal_move_in_order():
+    rng = random.Random(2)
+    for _ in range(30):
+        w, h = rng.choice(SMALL_SIZES + [(16, 16), (10, 12)])
+        cells, me = R.random_cells(rng, w, h, rng.randrange(0, 40))
+        p = position_of(cells, w, h, me)
+        r = S.search(p, 1)
+        legal = p.legal_moves()
+        if len(legal) >= 2:
+            assert r.move == [c for c in R.order(w, h) if c in legal][0]
+            assert r.nodes == 1 and r.depth == 0 and r.stop == "budget"
+
+
+def test_start_8x8_known_answers():
+    # the 4 openings are symmetric; the first in move order (index) is D3 (19)
+    r = S.search(start(8, 8), 1000)
+    assert r.move == 19 and r.nodes == 1000 and r.stop == "budget"
+    assert S.search(start(8, 8), 1000) == r                 # deterministic
+    # budget 4 completes iteration 1 (4 root moves, all worth -3: the tie
+    # keeps D3); iteration 2 then stops before its first node
+    assert S.search(start(8, 8), 4) == S.SearchResult(19, -3, 4, 1, "budget")
+
+
+def test_pass_and_forced():
+    cells = [1, 1, 2, 0] + [0] * 12
+    p = position_of(cells, 4, 4, WHITE)
+    assert S.search(p, 100) == S.SearchResult(None, None, 0, 0, "pass")
+    q = p.play(None)
+    assert S.search(q, 100) == S.SearchResult(3, None, 0, 0, "forced")
+    over = position_of([1, 2] * 8, 4, 4, BLACK)
+    assert S.search(over, 100).move is None
+
+
+def test_pass_inside_the_tree_is_a_node():
+    # 4 x 4, Black to move: the tree holds hundreds of forced passes
+    cells = [0, 1, 1, 1,
+             0, 1, 1, 0,
+             2, 2, 2, 0,
+             0, 0, 0, 0]
+    p = position_of(cells, 4, 4, BLACK)
+    ref_search = R.RefSearch(4, 4, 100000)
+    ref = ref_search.run(cells, BLACK)
+    assert ref_search.passes > 100
+    got, its = S.explain(p, 100000)
+    assert (tuple(got), its) == (ref[:5], ref[5])
+    assert got == S.SearchResult(15, S.WIN + 14, 1744, 11, "exact")
+    # every budget below the full tree stops at the same node as the reference
+    for budget in (50, 300, 1000, 1743):
+        assert tuple(S.search(p, budget)) == R.RefSearch(4, 4, budget).run(cells, BLACK)[:5]
+
+
+def test_exact_endgame_stops_and_is_right():
+    rng = random.Random(7)
+    found = 0
+    while found < 6:
+        cells, me = R.random_cells(rng, 6, 6, 26)
+        p = position_of(cells, 6, 6, me)
+        if len(p.legal_moves()) < 2:
+            continue
+        found += 1
+        r = S.search(p, 200000)
+        assert r.stop == "exact"
+        # the exact game value by brute force (plain negamax to the end)
+        assert r.score == R.minimax(cells, 6, 6, me, 40)
+
+
+def test_exact_value_scores_disc_lead():
+    assert S.terminal_value(0b111, 0b1) == S.WIN + 2
+    assert S.terminal_value(0b1, 0b111) == -S.WIN - 2
+    assert S.terminal_value(0b11, 0b1100) == 0
+
+
+def test_evaluate_by_hand():
+    g = E.geometry(8, 8)
+    p = start(8, 8)
+    # start: each side holds two inner cells (-1 each): 0; mobility 4 - 4
+    assert S.evaluate(p.mine, p.theirs, p.legal_mask(), p.legal_mask(WHITE), g) == 0
+    me, opp = 1 << 0, 1 << 9          # my corner A1, their X-square B2 (dead: A1 is taken)
+    assert S.evaluate(me, opp, 0b100, 0, g) == 100 + 0 + 10
+    me, opp = 1 << 1, 1 << 63         # my C-square B1 (A1 empty), their corner H8
+    assert S.evaluate(me, opp, 0, 0b11, g) == -20 - 100 - 20
+    me, opp = (1 << 1) | (1 << 8), (1 << 0) | (1 << 54)   # B1 A2 mine; A1, G7 theirs
+    assert S.evaluate(me, opp, 0, 0, g) == 0 - (100 - 50)
+
+
+def test_nodes_never_exceed_budget_and_moves_are_legal():
+    rng = random.Random(4)
+    for _ in range(25):
+        w, h = rng.choice([(8, 8), (10, 10), (16, 16), (6, 12)])
+        cells, me = R.random_cells(rng, w, h, rng.randrange(0, 120))
+        p = position_of(cells, w, h, me)
+        budget = rng.randrange(1, 700)
+        r = S.search(p, budget)
+        assert r.nodes <= budget
+        assert p.is_legal(r.move)
+        assert r.stop in S.STOPS
+
+
+def test_more_budget_never_less_depth():
+    p = start(8, 8).play(19).play(18)
+    depths = [S.search(p, b).depth for b in (10, 100, 1000, 5000)]
+    assert depths == sorted(depths) and depths[-1] >= 4
+
+
+def test_choose_uses_default_budget(monkeypatch):
+    seen = []
+
+    def fake(position, budget):
+        seen.append(budget)
+        return S.SearchResult(19, 0, 0, 0, "budget")
+    monkeypatch.setattr(S, "search", fake)
+    assert S.choose(start(8, 8)) == 19 and seen == [S.DEFAULT_BUDGET]

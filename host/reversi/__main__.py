@@ -1,0 +1,5 @@
+import sys
+
+from host.reversi.cli import main
+
+sys.exit(main())
