@@ -144,7 +144,7 @@ def test_cli_runs_as_a_module(tmp_path):
     p = subprocess.run([sys.executable, "-m", "bench.blokus.strength", "--games", "2",
                         "--seed", "3", "--jobs", "2", "--out", str(out)],
                        cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=120, env=env)
+                       universal_newlines=True, timeout=600, env=env)  # a hang guard
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr and "| greedy | 2 |" in out.read_text()
 
@@ -330,7 +330,7 @@ def test_the_default_run_skips_pentobi_without_a_traceback(tmp_path):
     p = subprocess.run([sys.executable, "-m", "bench.blokus.strength", "--games", "1",
                         "--budget", "100", "--seed", "3", "--jobs", "1", "--out", str(out)],
                        cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=120, env=env)
+                       universal_newlines=True, timeout=600, env=env)  # a hang guard
     assert p.returncode == 0, p.stderr
     assert "Pentobi skipped: no pentobi-gtp given" in p.stderr
     assert "Traceback" not in p.stderr and "| greedy | 1 |" in out.read_text()

@@ -45,7 +45,7 @@ class GM(object):
     def referee(self):
         return self.gm.referee
 
-    def wait(self, predicate, timeout=10.0):
+    def wait(self, predicate, timeout=60.0):     # upper bounds: a loaded CI machine
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if predicate(self.gm):
@@ -65,7 +65,7 @@ class Raw(object):
     def send(self, data):
         self.sock.sendall(data)
 
-    def frame(self, timeout=3.0):
+    def frame(self, timeout=30.0):
         """The next complete frame (AssertionError on timeout or close)."""
         deadline = time.monotonic() + timeout
         while not self.frames:

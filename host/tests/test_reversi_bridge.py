@@ -139,11 +139,11 @@ def test_gm_controller_and_two_players_as_processes():
         procs += [pb, pw]
         assert gm.wait(30) == 0
         assert pb.wait(10) == 0 and pw.wait(10) == 0
-        out, _ = ctl.communicate("", timeout=10)     # end of input: it leaves
+        out, _ = ctl.communicate("", timeout=60)     # end of input: it leaves
         assert ctl.returncode in (0, 1)
         assert "== End: the game is over" in out and "Black Player : First Legal" in out
         assert "\tA\tB\tC\tD\tE\tF\n" in out
-        log, _ = gm.communicate(timeout=10)
+        log, _ = gm.communicate(timeout=60)
         assert "** " in log and ("won the game" in log or "Draw game" in log)
     finally:
         for p in procs:

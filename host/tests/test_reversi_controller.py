@@ -49,7 +49,7 @@ def test_step_continuous_size_restart_quit():
         # the players reconnect; the step mode still holds the first move
         assert g.wait(lambda gm: gm.referee.state == "playing")
         ctl.continuous()                            # releases it; the game runs to its end
-        assert ctl.wait(lambda s: s.ends >= 2, timeout=20)
+        assert ctl.wait(lambda s: s.ends >= 2, timeout=60)
         res = g.referee.history[-1]
         assert res.reason == "end" and res.black + res.white <= 36
         assert ctl.screen.position.width == 6 and ctl.screen.position.game_over()
@@ -92,7 +92,7 @@ class _Out(io.StringIO):
             return self.getvalue()
 
 
-def _until(pred, timeout=10):
+def _until(pred, timeout=60):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if pred():
@@ -124,7 +124,7 @@ def test_terminal_commands():
         stdin.say("s")
         assert g.wait(lambda gm: len(gm.referee.moves) == 1)
         stdin.say("c")
-        assert g.wait(lambda gm: gm.referee.state == "over", timeout=10)
+        assert g.wait(lambda gm: gm.referee.state == "over", timeout=60)
         assert _until(lambda: "== End: the game is over" in out.text())
         text = out.text()
         assert "Black Player : First Legal" in text and "Last Move : " in text

@@ -84,7 +84,7 @@ def test_tournament_alternates_colours(tmp_path):
 
 def test_cli_game_in_a_fresh_process():
     p = subprocess.run([sys.executable, "-m", "host.reversi", "game", "first", "golden:100",
-                        "--size", "4", "--quiet"], capture_output=True, text=True, timeout=60)
+                        "--size", "4", "--quiet"], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("game 1: ** ")
 

@@ -29,7 +29,7 @@ def _parser():
                     help="proofs to run (default: all; --list names them)")
     ap.add_argument("--list", action="store_true", help="list the proofs and what each shows")
     ap.add_argument("--quick", action="store_true",
-                    help="skip the deep covers (a frame time or a stall deep), as make sim does")
+                    help="only the tasks make sim runs (no deep covers, no evaluation proof)")
     ap.add_argument("--jobs", type=int, default=2, metavar="N",
                     help="tasks run at once (default 2)")
     ap.add_argument("--timeout", type=int, default=900, metavar="S",
@@ -59,7 +59,9 @@ def main(argv=None):
         return 2
     if args.list:
         for p in chosen:
-            print("%-16s %s%s" % (p.name, p.claim, " (deep cover)" if p.deep_cover else ""))
+            quick = "" if len(p.sim_tasks) == 2 else " (make sim: %s)" % (
+                " and ".join(p.sim_tasks) or "none")
+            print("%-16s %s%s" % (p.name, p.claim, quick))
         return 0
     try:
         env = P.tool_env()
@@ -75,9 +77,9 @@ def main(argv=None):
         shutil.rmtree(work, ignore_errors=True)
         sby = P.write_sby(proof, work)
         jobs += [(proof, sby, task) for task in P.tasks_of(proof, deep=not args.quick)]
-    # the deep covers take minutes, the rest seconds: start them first, so the
-    # short tasks fill the other workers meanwhile
-    jobs.sort(key=lambda job: -(job[2] == "cover" and job[0].deep_cover) * job[0].cover_depth)
+    # the tasks make sim leaves out take minutes, the rest seconds: start the
+    # long ones first, so the short ones fill the other workers meanwhile
+    jobs.sort(key=lambda job: job[2] in job[0].sim_tasks)
     outcomes = []
     with ThreadPoolExecutor(max_workers=args.jobs) as pool, \
             tqdm(total=len(jobs), unit="task", desc="formal") as bar:

@@ -47,11 +47,14 @@ class Proof:
     params     localparams the properties read (names F_*), set here from the build
     depth      the induction length k (and the base case's depth)
     cover_depth how deep the cover task looks for each cover statement
-    deep_cover the cover task must look a frame time or a stall deep (minutes):
-               `make formal` runs it, `make sim` runs only the prove task
+    sim_tasks  the tasks `make sim` runs; `make formal` runs both. A cover that
+               must look a frame time or a stall deep takes minutes, and so do
+               both tasks of the evaluation's proof (76 tables of golden's)
     wrapper    the properties file holds a top module that instantiates the
                block (an equivalence proof), instead of being included into it
     min_divisor build the unit at MIN_DIVISOR clocks per bit (serial blocks)
+    reference  a verif/formal/reference.py generator the properties include as
+               reference.vh (a wrapper includes the one named after its proof)
     """
     name: str
     unit: str
@@ -60,9 +63,16 @@ class Proof:
     params: dict = field(default_factory=dict)
     depth: int = 4
     cover_depth: int = 20
-    deep_cover: bool = False
+    sim_tasks: tuple = ("prove", "cover")
     wrapper: bool = False
     min_divisor: bool = False
+    reference: str = ""
+
+    @property
+    def reference_name(self):
+        """The reference.py generator whose Verilog the properties include
+        (reference.vh): `reference`, or the proof's own name for a wrapper."""
+        return self.reference or (self.name if self.wrapper else "")
 
     @property
     def top(self):
@@ -95,19 +105,22 @@ def proofs():
               min_divisor=True),
         Proof("uart_tx", "uart_tx", "uart_tx.sv",
               "every frame is start, 8 data bits LSB first, stop, each bit `divisor` cycles; idle high",
-              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, deep_cover=True),
+              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, sim_tasks=("prove",)),
         Proof("uart_rx", "uart_rx", "uart_rx.sv",
               "idle within a frame time of a high line; a clean frame is received as its byte",
-              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, deep_cover=True),
+              params=p["divisor"], depth=3, cover_depth=170, min_divisor=True, sim_tasks=("prove",)),
         Proof("score4_parser", "score4_parser", "score4_parser.sv",
               "after any bytes a request and a new game are each emitted exactly once",
               depth=3, cover_depth=16),
         Proof("blokus_parser", "blokus_parser", "blokus_parser.sv",
               "after any bytes and a stall, every message kind is emitted exactly once",
-              params=p["stall"], depth=3, cover_depth=110, deep_cover=True),
+              params=p["stall"], depth=3, cover_depth=110, sim_tasks=("prove",)),
         Proof("score4_checker", "score4_checker", "score4_checker.sv",
               "won and full equal golden's 76 lines, for every pair of boards",
               depth=2, cover_depth=4, wrapper=True),
+        Proof("score4_eval", "score4_checker", "score4_eval.sv",
+              "each of the 76 line terms of the evaluation equals golden's, for every pair of boards",
+              depth=1, cover_depth=1, reference="score4_eval", sim_tasks=()),
         Proof("score4_landing", "score4_landing", "score4_landing.sv",
               "landing cell, mask and room equal golden's drop_cell on every gravity-consistent board",
               depth=1, cover_depth=2, wrapper=True),
@@ -212,21 +225,23 @@ def write_sby(proof, work, verilog_text=None):
     text = verilog_text if verilog_text is not None else src.read_text()
     props = (HERE / proof.props).read_text()
     files = []
-    if proof.wrapper:
+    if proof.reference_name:
         from verif.formal import reference
 
+        ref = work / "reference.vh"
+        ref.write_text(reference.verilog(proof.reference_name))
+        files.append(ref)
+    if proof.wrapper:
         design = work / (proof.unit + ".v")
         design.write_text(text)
         wrapper = work / proof.props
         wrapper.write_text(_localparams(proof.params) + props)
-        ref = work / "reference.vh"
-        ref.write_text(reference.verilog(proof.name))
-        files = [design, wrapper, ref]
+        files += [design, wrapper]
         reads = "read_verilog -sv %s\nread_verilog -formal -sv %s" % (design.name, wrapper.name)
     else:
         design = work / (proof.unit + ".sv")
         design.write_text(include_properties(text, proof.unit, props, proof.params))
-        files = [design]
+        files.append(design)
         reads = "read_verilog -formal -sv %s" % design.name
     sby = work / (proof.name + ".sby")
     sby.write_text(SBY_TEMPLATE.format(depth=proof.depth, cover_depth=proof.cover_depth,
@@ -305,8 +320,8 @@ def run_task(proof, sby, task, env, timeout):
 
 
 def tasks_of(proof, deep=True):
-    """The tasks to run: prove, and cover unless it is deep and `deep` is off."""
-    return ["prove", "cover"] if deep or not proof.deep_cover else ["prove"]
+    """The tasks to run: both with `deep` (make formal), else the proof's sim_tasks."""
+    return ["prove", "cover"] if deep else list(proof.sim_tasks)
 
 
 def run_checked(proof, sby, task, env, timeout, search=True):

@@ -20,7 +20,7 @@ def score4_checker():
     """ref_won(x, cell): a bead of x on `cell` completes one of golden's 76
     lines (golden.score4.board.completes_line, for each cell);
     ref_full(x, y): golden's full board; ref_term_L(x, y): the term golden's
-    evaluate adds for line L, and ref_score(x, y) their sum."""
+    evaluate adds for line L (its sum over the lines is evaluate)."""
     from golden.score4 import search
     from golden.score4.board import completes_line
     from golden.score4.encoding import FULL_BOARD, LINES, LINES_THROUGH_CELL, NUM_CELLS
@@ -38,32 +38,37 @@ def score4_checker():
                "    ref_won = %s;\nendfunction" % "\n        || ".join(won))
     out.append("function ref_full(input [63:0] x, input [63:0] y);\n"
                "    ref_full = (x | y) == %s;\nendfunction" % _mask(FULL_BOARD, 64))
-    # each line's term: golden's line_value for every pattern of its 4 cells
-    terms = []
+    # each line's term: golden's line_value for every pattern of its 4 cells,
+    # as a constant table of 256 signed bytes indexed by {x's 4 cells, y's 4
+    # cells} (the patterns where both sides hold a cell are unreachable: 0)
     for i, m in enumerate(LINES):
         cells = [c for c in range(NUM_CELLS) if m >> c & 1]
-        cases = []
-        for pattern in range(81):
-            a = b = 0
-            for k, c in enumerate(cells):
-                digit = pattern // 3 ** k % 3        # 0 empty, 1 x, 2 y
-                a |= (digit == 1) << c
-                b |= (digit == 2) << c
+        table = 0
+        for index in range(256):
+            a = sum(1 << c for k, c in enumerate(cells) if index >> (4 + k) & 1)
+            b = sum(1 << c for k, c in enumerate(cells) if index >> k & 1)
             term = (search.line_value(a, m) if a and not b else
                     -search.line_value(b, m) if b and not a else 0)
-            if term:
-                xs = "".join("1" if a >> c & 1 else "0" for c in reversed(cells))
-                ys = "".join("1" if b >> c & 1 else "0" for c in reversed(cells))
-                cases.append("        8'b%s%s: ref_term_%d = %d;" % (xs, ys, i, term))
+            assert -128 <= term < 128
+            table |= (term & 0xFF) << (8 * index)
         sel = "{%s, %s}" % (", ".join("x[%d]" % c for c in reversed(cells)),
                             ", ".join("y[%d]" % c for c in reversed(cells)))
-        out.append("function signed [13:0] ref_term_%d(input [63:0] x, input [63:0] y);\n"
-                   "    case (%s)\n%s\n        default: ref_term_%d = 0;\n    endcase\n"
-                   "endfunction" % (i, sel, "\n".join(cases), i))
-        terms.append("ref_term_%d(x, y)" % i)
-    out.append("function signed [13:0] ref_score(input [63:0] x, input [63:0] y);\n"
-               "    ref_score = %s;\nendfunction" % "\n        + ".join(terms))
+        out.append("localparam [2047:0] REF_TERMS_%d = 2048'h%0512x;" % (i, table))
+        out.append("function signed [7:0] ref_term_%d(input [63:0] x, input [63:0] y);\n"
+                   "    ref_term_%d = REF_TERMS_%d[8 * %s +: 8];\nendfunction" % (i, i, i, sel))
     return "\n".join(out) + "\n"
+
+
+def score4_eval():
+    """The Score-4 reference (score4_checker above) and the 76 assertions that
+    tie the RTL's line-term wires score4_line_term<i>_term (numbered as
+    golden's LINES are) to golden's terms ref_term_<i>: generated, since
+    Verilog cannot index wires by a number in their names."""
+    from golden.score4.encoding import NUM_LINES
+
+    checks = "\n".join("    assert(score4_line_term%d_term == ref_term_%d(next_x, next_y));"
+                       % (i, i) for i in range(NUM_LINES))
+    return score4_checker() + "always @(*) begin\n%s\nend\n" % checks
 
 
 def score4_landing():
@@ -125,7 +130,8 @@ def blokus_checker():
     return "\n".join(out) + "\n"
 
 
-GENERATORS = {"score4_checker": score4_checker, "score4_landing": score4_landing,
+GENERATORS = {"score4_checker": score4_checker, "score4_eval": score4_eval,
+              "score4_landing": score4_landing,
               "blokus_checker": blokus_checker}
 
 
