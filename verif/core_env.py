@@ -7,7 +7,8 @@ session runs is recorded; every search the core runs is read at the fall of
 `busy` (`SearchMonitor`). At the end (`CoreEnv.check_phase`) every core
 search must be within its cycle bound and equal the golden one, in order, on
 the fields the game compares, and the core's error counters must equal the
-session's.
+session's; its glitch counter (n_glitch), which the session has no part in,
+must equal the number of glitches the driver sent.
 
 What differs between the games comes from a `Core` adapter, one per game
 (verif/score4/tb_score4.py, verif/blokus/tb_blokus.py): the golden session
@@ -154,6 +155,7 @@ class SessionPredictor(uvm_subscriber):
         self.searches = []            # golden SearchResult of every search, in order
         self.session = self.core.session(ConfigDB().get(self, "", "CFG"), self.choose)
         self.n = 0
+        self.glitches = 0             # glitch items sent: the core counts each in n_glitch
 
     def choose(self, pos, budget):
         result = self.core.search(pos, budget)
@@ -163,6 +165,7 @@ class SessionPredictor(uvm_subscriber):
 
     def write(self, item):
         self.n += 1
+        self.glitches += item.kind == GLITCH
         self.core.observe_item(self.session, item)
         answer = reply(self.session, item, self.core.stall_bits)
         self.core.observe_answer(answer)
@@ -231,6 +234,8 @@ class CoreEnv(uvm_env):
         want = {name: min(COUNTER_MAX, getattr(s, attr)) for name, attr in self.core.error_counters}
         got["n_requests"] = int(dut.n_requests.value)
         want["n_requests"] = s.requests % REQUESTS_MODULUS
+        got["n_glitch"] = int(dut.n_glitch.value)          # the session ignores glitches
+        want["n_glitch"] = min(COUNTER_MAX, self.predictor.glitches)
         assert got == want, "status counters: golden %r, RTL %r (seed %s)" % (want, got, tb.seed())
 
 

@@ -25,13 +25,16 @@ frame, as the search does, except for the one exception the docstring
 allows: list_done on frame 0 while another frame is current, then a
 root_init (the current frame's position and length are unknown between).
 
-A field never written since the reset is unknown to the model (the
-docstring gives no reset values), and so is `best` while the frame has no
-child value (the docstring names none): outputs that need an unknown are
-not compared. Every other output is compared every cycle (the reads are
-combinational: the current frame of this cycle, before this edge's action).
+In the random sequences a field never written since the reset is unknown
+to the model, and so is `best` while the frame has no child value (the
+docstring names none): outputs that need an unknown are not compared.
+Every other output is compared every cycle (the reads are combinational:
+the current frame of this cycle, before this edge's action). The reset
+values the docstring gives (every field 0) have a test of their own.
 
-Tests: random legal operation sequences (one operation a cycle, as the
+Tests: the reset values (every frame a pop can make current, straight
+after a reset: all fields 0, no child value); random legal operation
+sequences (one operation a cycle, as the
 search's control gives them; a child only while the frame's list has one
 left; frames pushed anywhere, popped from anywhere above frame 0, the
 `ply` wandering while no write is asked); values drawn to tie with the best
@@ -62,6 +65,16 @@ class Frame:
         self.idx = self.count = self.step = self.shape = None
         self.any = None
         self.best = None
+
+
+def reset_frame():
+    """A frame as the reset leaves it: every field 0 (the docstring's `rst`),
+    so base, base - beta and base - alpha 0 and no child value."""
+    f = Frame()
+    f.base = f.alpha = f.beta = f.score1 = 0
+    f.idx = f.count = f.step = f.shape = 0
+    f.any = False
+    return f
 
 
 def known(*values):
@@ -221,6 +234,23 @@ class StackBench:
                 await self.cycle()
                 self.ply, op = 0, "root_init"
             await self.cycle(op)
+
+
+@cocotb.test()
+async def reset_values(dut):
+    """Straight after a reset, every frame a pop can make current (0 ..
+    MAX_DEPTH - 2; the last is read only after a push writes it), popped to
+    in random order: every output as the reset frame gives it."""
+    rng = random.Random("%s:reset_values" % tb.seed())
+    await start_unit(dut, low=("ply",) + OPS)
+    bench = StackBench(dut, "reset values", rng)
+    bench.model.frames = [reset_frame() for _ in range(MAX_DEPTH)]
+    for ply in rng.sample(range(1, MAX_DEPTH), MAX_DEPTH - 1):
+        bench.ply = ply
+        await bench.cycle("pop")
+        await bench.cycle()
+    dut._log.info("%d cycles, %d outputs compared", bench.bench.cycle, bench.compared)
+    bench.mismatches.check()
 
 
 @cocotb.test()

@@ -1,0 +1,271 @@
+"""The mutation run's pure parts (bench/mutation.py): reading generated
+Verilog, the faults of a line, sampling, the command line's refusals. No
+simulation: these run in seconds in `make sim`."""
+import json
+import random
+
+import pytest
+
+from bench import mutation as M
+
+BLOCKS = {"serial_front_end", "byte_fifo", "score4_search", "score4_checker", "decoder",
+          "_above", "score4_line_term"}
+UNITS = {"byte_fifo"}
+
+# a module as MyHDL writes one: a clocked block whose sensitivity list spans
+# lines, a combinational block, assigns whose names carry instance paths
+VERILOG = """\
+module t (clk, rst, q);
+reg [2:0] serial_front_end0_byte_fifo0_wr;
+reg [7:0] mem [0:4-1];
+reg flag;
+reg [3:0] comb_out;
+
+always @(posedge clk) begin: serial_front_end0_byte_fifo0_seq
+    if (rst == 1) begin
+        serial_front_end0_byte_fifo0_wr <= 0;
+        flag <= 0;
+        mem[0] <= 0;
+    end
+    else begin
+        serial_front_end0_byte_fifo0_wr <= ((serial_front_end0_byte_fifo0_wr + 1) % (2 * 4));
+        mem[serial_front_end0_byte_fifo0_wr[2-1:0]] <= 8'd7;
+        flag <= (!flag);
+    end
+end
+
+always @(score4_search0_a,
+        score4_search0_b) begin: score4_search0_score4_checker0_lookup
+    case (score4_search0_a)
+        2'b01: comb_out = 4'h9;
+        default: comb_out = 0;
+    endcase
+end
+
+assign q = (serial_front_end0_byte_fifo0_wr == score4_search0_decoder0_x);
+assign score4_search0_y = score4_search0_decoder0_x;
+endmodule
+"""
+
+
+def scan():
+    return M.scan_verilog(VERILOG, BLOCKS, UNITS, "t")
+
+
+def test_instance_path_splits_names_into_blocks():
+    assert M.instance_path("serial_front_end0_byte_fifo0_wr", BLOCKS) == \
+        ["serial_front_end", "byte_fifo"]
+    assert M.instance_path("score4_search0_score4_checker0_score4_line_term12_lookup", BLOCKS) == \
+        ["score4_search", "score4_checker", "score4_line_term"]
+    assert M.instance_path("score4_search0__above16_bit", BLOCKS) == ["score4_search", "_above"]
+    assert M.instance_path("control", BLOCKS) == []
+    assert M.instance_path("byte_fifo_wr", BLOCKS) == []     # no counter: a signal, not an instance
+
+
+def test_block_of_names_the_unit_or_the_game_block():
+    assert M.block_of(["serial_front_end", "byte_fifo"], UNITS, "t") == "byte_fifo"
+    assert M.block_of(["score4_search", "score4_checker", "score4_line_term"], UNITS, "t") == \
+        "score4_search/score4_checker"
+    assert M.block_of(["score4_search", "decoder"], UNITS, "t") == "score4_search"
+    assert M.block_of(["score4_search", "_above"], UNITS, "t") == "score4_search"
+    assert M.block_of([], UNITS, "t") == "t"
+
+
+def test_scan_finds_sites_blocks_and_registers():
+    sites, registers = scan()
+    by_text = {s.text.strip(): s for s in sites}
+    assert by_text["flag <= (!flag);"].block == "byte_fifo"
+    assert by_text["flag <= (!flag);"].clocked
+    # the header over two lines is read whole; its label gives the block
+    assert by_text["2'b01: comb_out = 4'h9;"].block == "score4_search/score4_checker"
+    assert not by_text["2'b01: comb_out = 4'h9;"].clocked
+    # an assign belongs to the deepest instance its names carry
+    assert by_text["assign q = (serial_front_end0_byte_fifo0_wr == score4_search0_decoder0_x);"] \
+        .block == "byte_fifo"
+    assert by_text["assign score4_search0_y = score4_search0_decoder0_x;"].block == "score4_search"
+    # registers: plain regs assigned in clocked blocks, with their width and
+    # first assignment; not the array (mem[0] <= 0), not the combinational
+    # block's reg
+    assert registers == {"serial_front_end0_byte_fifo0_wr": (3, 9), "flag": (1, 10)}
+    lines = VERILOG.split("\n")
+    assert all(lines[s.line - 1] == s.text for s in sites)
+
+
+@pytest.mark.parametrize("literal,delta,expected", [
+    ("7", 1, "8"), ("0", -1, None), ("3'b001", 1, "3'b010"), ("3'b111", 1, None),
+    ("8'hff", -1, "8'hfe"), ("28'd300", -1, "28'd299"), ("'b1", -1, "'b0"),
+    ("4'sd3", 1, "4'sd4"),
+])
+def test_shift_literal_keeps_base_and_width(literal, delta, expected):
+    assert M.shift_literal(literal, delta) == expected
+
+
+def faults(text):
+    return {(kind, new) for kind, _, new in M.line_faults(text)}
+
+
+def test_faults_of_an_assignment_change_its_value_only():
+    got = faults("    x[3] <= (a + 1);")
+    assert got == {("arithmetic swapped", "    x[3] <= (a - 1);"),
+                   ("constant +1", "    x[3] <= (a + 2);"),
+                   ("constant -1", "    x[3] <= (a + 0);")}
+
+
+def test_faults_of_a_condition():
+    got = faults("        else if ((a <= b)) begin")
+    assert got == {("condition negated", "        else if (!((a <= b))) begin"),
+                   ("comparison boundary", "        else if ((a < b)) begin")}
+
+
+def test_no_fault_in_constant_slices_or_unary_operators():
+    # 5-1 is a slice's constant; -x and &x are unary: none is an operator fault
+    got = faults("    y = (w[5-1:0] & (-x) & (&z));")
+    assert {k for k, _ in got} == {"bitwise swapped", "constant +1", "constant -1"}
+    assert ("bitwise swapped", "    y = (w[5-1:0] | (-x) & (&z));") in got
+    assert ("bitwise swapped", "    y = (w[5-1:0] & (-x) | (&z));") in got
+    assert len([k for k, _ in got if k == "bitwise swapped"]) == 2
+
+
+def test_case_labels_and_lines_without_expressions():
+    assert faults("            3'b001: begin") == {("constant +1", "            3'b010: begin"),
+                                                    ("constant -1", "            3'b000: begin")}
+    assert faults("        end") == set()
+    assert faults("    else begin") == set()
+
+
+def test_stuck_register_bit_edits_every_assignment():
+    sites, registers = scan()
+    mutants = M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"]
+    stuck = [m for m in mutants if m.kind == "register bit stuck"]
+    wr = [m for m in stuck if m.description.startswith("serial_front_end0_byte_fifo0_wr[")]
+    assert [m.description[-1] for m in wr] == ["0", "1"]
+    assert [line for line, _ in wr[0].edits] == [9, 14]     # reset and next value
+    bit = wr[0].description.split("[")[1].split("]")[0]
+    assert wr[1].edits[0][1] == ("        serial_front_end0_byte_fifo0_wr <= 0; "
+                                 "serial_front_end0_byte_fifo0_wr[%s] <= 1'b1;" % bit)
+    one_bit = [m for m in stuck if m.description.startswith("flag ")]
+    assert one_bit[0].edits[1][1] == "        flag <= (!flag); flag <= 1'b0;"
+    # only the blocks asked for
+    assert "score4_search/score4_checker" not in \
+        M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
+
+
+def test_apply_mutant_changes_only_its_lines():
+    sites, registers = scan()
+    mutant = M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"][0]
+    before, after = VERILOG.split("\n"), M.apply_mutant(VERILOG, mutant).split("\n")
+    changed = [k + 1 for k in range(len(before)) if before[k] != after[k]]
+    assert changed == [line for line, _ in mutant.edits]
+
+
+def test_sample_is_seeded_per_block_and_takes_kinds_in_turn():
+    candidates = [M.Mutant(None, "b", "constant +1", n, "c%d" % n, ()) for n in range(50)]
+    candidates += [M.Mutant(None, "b", "logic swapped", 100 + n, "l%d" % n, ()) for n in range(2)]
+    first = M.sample_block("b", candidates, 6, seed=7)
+    assert first == M.sample_block("b", candidates, 6, seed=7)
+    assert first != M.sample_block("b", candidates, 6, seed=8)
+    assert [m.id for m in first] == ["b#%d" % n for n in range(1, 7)]
+    assert sum(m.kind == "logic swapped" for m in first) == 2      # not drowned by constants
+    assert len(M.sample_block("b", candidates, 500, seed=7)) == len(candidates)
+
+
+def test_tally_leaves_uncompiled_mutants_out_of_the_score():
+    results = [{"status": s} for s in ("killed", "killed (timeout)", "survived", "invalid")]
+    t = M.tally(results)
+    assert (t["scored"], t["total_killed"]) == (3, 2)
+    assert t["percent"] == pytest.approx(200.0 / 3)
+
+
+def test_notes_refuse_an_unknown_verdict(tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps([{"block": "b", "fault": "f", "line": "l", "verdict": "maybe",
+                                 "note": "n"}]))
+    with pytest.raises(RuntimeError, match="verdicts must be one of"):
+        M.load_notes(path)
+    path.write_text(json.dumps([{"block": "b", "fault": "f", "line": "l", "verdict": "equivalent",
+                                 "note": "n"}]))
+    assert M.load_notes(path) == {("b", "f", "l"): ("equivalent", "n")}
+
+
+def test_unknown_block_is_refused_with_the_known_ones():
+    layout = {"score4": ("score4_fast", None, {"byte_fifo": True, "score4_top": False})}
+    assert M.choose_blocks("score4", layout, ["byte_fifo"]) == ["byte_fifo", "score4_top"]
+    with pytest.raises(M.UsageError, match="unknown block 'fifo'; known: byte_fifo, score4_top"):
+        M.choose_blocks("fifo", layout, ["byte_fifo"])
+
+
+def no_run(args):
+    """Stands in for the run: a check that lets bad input through fails here."""
+    raise AssertionError("bad input reached the run: %s" % args)
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--per-block", "0"], "--per-block must be 1 or more"),
+    (["--jobs", "0"], "--jobs must be between 1 and 8"),
+    (["--seed", "-3"], "--seed must be between"),
+])
+def test_bad_arguments_are_one_line_errors(argv, message, capsys, monkeypatch):
+    monkeypatch.setattr(M, "_main", no_run)
+    assert M.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and "Traceback" not in err
+
+
+def test_unwritable_report_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(M, "_main", no_run)
+    assert M.main(["--out", str(tmp_path)]) == 2
+    assert "cannot write the report" in capsys.readouterr().err
+
+
+def test_a_mutant_moves_to_another_configuration_only_where_its_lines_agree(tmp_path):
+    sites, registers = scan()
+    mutant = [m for m in M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
+              ["byte_fifo"] if m.kind == "arithmetic swapped"][0]
+    ours = tmp_path / "fast.v"
+    ours.write_text(VERILOG)
+    other = tmp_path / "deep.v"
+    other.write_text(VERILOG.replace("2'b01: comb_out = 4'h9;", "2'b01: comb_out = 4'h8;"))
+    assert M.mapped_mutant(mutant, ours, other) == \
+        M.apply_mutant(other.read_text(), mutant)                  # only a constant elsewhere
+    line = mutant.edits[0][0]
+    lines = VERILOG.split("\n")
+    lines[line - 1] = lines[line - 1].replace("+ 1", "+ 2")
+    other.write_text("\n".join(lines))
+    assert M.mapped_mutant(mutant, ours, other) is None            # its own line differs
+
+
+def test_suite_option_goes_with_only(capsys, monkeypatch):
+    monkeypatch.setattr(M, "_main", no_run)
+    assert M.main(["--suite", "blokus_deep:BlokusDeep"]) == 2
+    assert "--suite goes with --only" in capsys.readouterr().err
+
+
+def result(n, block, status, line="x <= (a + 1);"):
+    return {"id": "%s#%d" % (block, n), "block": block, "status": status,
+            "kind": "arithmetic swapped",
+            "description": "+ -> -", "line": 10 + n, "file": "build/t.v",
+            "original": ["    " + line], "edits": [[10 + n, "    x <= (a - 1);"]], "by": None}
+
+
+def test_report_counts_per_core_and_applies_the_verdicts():
+    results = ([result(n, "byte_fifo", "killed") for n in range(1, 7)]
+               + [result(7, "byte_fifo", "killed (timeout)"), result(8, "byte_fifo", "invalid")]
+               + [result(9, "byte_fifo", "survived", "gap <= (a + 1);"),
+                  result(10, "score4_top", "survived", "same <= (a + 1);"),
+                  result(11, "score4_top", "survived", "open <= (a + 1);")])
+    run = {"seed": 5, "command": "python -m bench.mutation --seed 5", "seconds": 600,
+           "per_block": 11, "candidates": {"byte_fifo": 50, "score4_top": 9},
+           "baselines": {"verif/units/byte_fifo": 4.0},
+           "cores": {"score4": ["byte_fifo", "score4_top"], "blokus": ["byte_fifo"]},
+           "results": results}
+    notes = {("byte_fifo", "+ -> -", "gap <= (a + 1);"): ("killed", "killed by new test t"),
+             ("score4_top", "+ -> -", "same <= (a + 1);"): ("equivalent", "never read")}
+    text = M.report(run, notes)
+    # score4: 7 killed of 10 scored as run; after: 8 killed of 9 (one equivalent left out)
+    assert "| score4 | 6 | 1 | 3 | 10 | 1 | 70.0 % | 88.9 % |" in text
+    assert "| blokus | 6 | 1 | 1 | 8 | 1 | 87.5 % | 100.0 % |" in text
+    assert "| byte_fifo | blokus, score4 | 50 | 6 | 1 | 1 | 1 | 87.5 % |" in text
+    assert "**killed**: killed by new test t" in text
+    assert "**equivalent**: never read" in text
+    assert "- verdict: not examined yet" in text                        # the third survivor
+    assert "seed: 5" in text and "`verif/units/byte_fifo` | 4 s | 60 s" in text
