@@ -56,7 +56,7 @@ verilog: setup ## write the Verilog of every core to build/verilog/ (converts ag
 	$(PY) -m hdl.build --all
 
 .PHONY: formal
-formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/ (~6 min on 2 cores)
+formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/ (~2 min on 2 cores)
 	$(PY) -m verif.formal --jobs $(JOBS)
 
 .PHONY: mutation
