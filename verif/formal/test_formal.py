@@ -145,11 +145,9 @@ def test_score4_checker_line_missing_is_found(tmp_path, monkeypatch):
     assert outcome.status == "FAIL" and outcome.reached, "\n".join(outcome.describe())
 
 
-@pytest.mark.slow
 def test_score4_eval_threat_parity_flipped_is_found(tmp_path):
     """One line's table in the RTL with a threat's parity flipped (the empty
-    cell's level read as even): the evaluation's proof must see it. Slow (the
-    proof takes minutes): make sim-long."""
+    cell's level read as even): the evaluation's proof must see it."""
     proof = P.by_name(["score4_eval"])[0]
     text = _edit(_generated(proof, tmp_path), "        7: score4_line_term0_bits = 506;",
                  "        7: score4_line_term0_bits = 486;")
