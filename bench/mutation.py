@@ -2,7 +2,8 @@
 
     python -m bench.mutation [--seed N] [--per-block N] [--blocks A,B] [--jobs N]
                              [--out bench/results/mutation.md] [--work DIR]
-    python -m bench.mutation --only ID,ID [--suite CONFIG:TEST,TEST] ...   # re-check survivors
+    python -m bench.mutation --only ID,ID [--suite SPEC] ...   # re-check survivors of a new draw
+    python -m bench.mutation --rerun ID,ID [--suite SPEC] ...  # ... of the recorded run
     python -m bench.mutation --rewrite-report | --list
 
 What it does, in order:
@@ -32,8 +33,9 @@ What it does, in order:
 4. Report (--out): killed / survived per block and per core, and every
    survivor with its file:line, block, fault and verdict (the examined
    survivors' verdicts: bench/mutation_notes.json). build/mutation/ keeps
-   results.json (every mutant and its outcome, as they finish) and run.json
-   (what the report is made of: --rewrite-report writes it again).
+   results.json (every mutant and its outcome, as they finish); the run's
+   record, bench/results/mutation_run.json, is what the report is made of
+   (--rewrite-report writes it again; --rerun runs its mutants again).
 
 A core's score counts the blocks its Verilog contains: its own logic and
 the unit blocks it instantiates (the UART blocks count for both cores).
@@ -59,7 +61,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 WORK_ROOT = REPO / "build" / "mutation"
 RESULTS_JSON = WORK_ROOT / "results.json"    # every finished mutant, rewritten as they finish
-RUN_JSON = WORK_ROOT / "run.json"            # the last whole run: what its report is made of
+RUN_RECORD = REPO / "bench" / "results" / "mutation_run.json"   # the last whole run: what
+                               # its report is made of (committed with it; --rerun reads it)
+RUN_JSON = RUN_RECORD          # where a run writes its record (--work: in that folder)
 DEFAULT_OUT = "bench/results/mutation.md"
 DEFAULT_PER_BLOCK = 6
 NICE = 10                      # simulations run at this niceness: the machine is shared
@@ -79,6 +83,10 @@ CORE_SUITES = {
                ("blokus_fast", "verif.blokus.tb_blokus", ("BlokusCorners",))],
 }
 CORE_TOPS = {"score4": "score4_top", "blokus": "blokus_top"}
+# Testbenches of a block a core instantiates, built on its own as a named
+# configuration (hdl/configs.py): --suite CONFIG:TEST runs a core mutant of
+# that block there (map_by_text finds its lines in that build).
+SUB_BENCHES = {"score4_search": "verif.score4.tb_search"}
 
 KINDS = (
     "comparison negated",      # == <-> !=
@@ -380,7 +388,9 @@ def apply_mutant(text, mutant):
 
 # -- suites -------------------------------------------------------------------------------
 
-Suite = namedtuple("Suite", "name argv config")   # config: a core suite's configuration
+Suite = namedtuple("Suite", "name argv config top")
+# config: a configuration suite's configuration (None: a unit bench);
+# top: the module the suite builds, where a mutant's lines must be found
 CORE_RUN = ("from hdl import configs; from simulation import runner; "
             "runner.run(%r, %r, testcase=%r)")
 
@@ -395,13 +405,31 @@ def unit_suite(block):
     """A unit block's suite: its pytest folder, as the regression runs it."""
     return Suite("verif/units/" + block,
                  [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                  "verif/units/" + block], None)
+                  "verif/units/" + block], None, block)
+
+
+FORMAL_SUITE = "formal:"       # a suite name: a formal proof's make sim tasks
+
+
+def formal_suite(name):
+    """A formal proof's suite: the tasks make sim runs of it (verif/formal),
+    on its block's Verilog (the override label formal_<proof>)."""
+    from verif.formal import proofs
+
+    proof = proofs.by_name([name])[0]
+    return Suite(FORMAL_SUITE + name, [sys.executable, "-m", "verif.formal", "--quick", "--jobs",
+                                       "1", name], None, proof.unit)
 
 
 def core_suite(config, module, tests):
-    """A core suite: cocotb `tests` of `module` on the named configuration."""
+    """A configuration suite: cocotb `tests` of `module` on the named
+    configuration (a core's, or one of SUB_BENCHES)."""
+    from hdl import configs
+
+    unit = configs.CONFIGS[config].unit
     return Suite("%s %s" % (config, ",".join(tests)),
-                 [sys.executable, "-c", CORE_RUN % (config, module, list(tests))], config)
+                 [sys.executable, "-c", CORE_RUN % (config, module, list(tests))], config,
+                 next((t for c, t in CORE_TOPS.items() if c == unit), unit))
 
 
 def core_suites(core):
@@ -409,32 +437,102 @@ def core_suites(core):
     return [core_suite(*entry) for entry in CORE_SUITES[core]]
 
 
-def extra_suites(specs, blocks, layout):
-    """--suite CONFIG:TEST,TEST (for --only): suites on other configurations of
-    the blocks' core. A UsageError for an unknown configuration, one of
-    another core, a unit block, or a test its testbench does not define."""
+def extra_suites(specs, blocks, layout, units):
+    """--suite (for --only and --rerun): the suites the mutants of `blocks` run
+    on instead of their own. A spec is CONFIG:TEST,TEST (tests of another
+    configuration of the blocks' core, or of SUB_BENCHES' build of a block
+    they lie in), unit:BLOCK (a unit bench whose build holds their lines) or
+    formal:PROOF (a proof's make sim tasks on its block's Verilog).
+    A UsageError for an unknown configuration or unit, one that cannot hold
+    the blocks, or a test its testbench does not define."""
     from hdl import configs
 
-    cores = {c for c, (_, _, bl) in layout.items() for b in blocks if b in bl and not bl[b]}
-    if len(cores) != 1 or any(layout[c][2].get(b) for c in cores for b in blocks):
-        raise UsageError("--suite needs --blocks naming core blocks of one core (not unit blocks)")
-    core = cores.pop()
-    module = CORE_SUITES[core][0][1]
-    source = (REPO / (module.replace(".", "/") + ".py")).read_text()
+    def core_of(block):
+        return next((c for c, (_, _, bl) in layout.items() if block in bl and not bl[block]), None)
+
     suites = []
     for spec in specs:
         config, _, tests = spec.partition(":")
+        if config == "formal":
+            from verif.formal import proofs
+
+            known = [p.name for p in proofs.proofs()]
+            if tests not in known:
+                raise UsageError("--suite %s: no proof %r (proofs: %s)"
+                                 % (spec, tests, ", ".join(known)))
+            suites.append(formal_suite(tests))
+            continue
+        if config == "unit":
+            if tests not in units:
+                raise UsageError("--suite %s: no unit bench %r (units: %s)"
+                                 % (spec, tests, ", ".join(units)))
+            suites.append(unit_suite(tests))
+            continue
         tests = tuple(t.strip() for t in tests.split(",") if t.strip())
-        if config not in configs.CONFIGS or configs.CONFIGS[config].unit != core:
-            raise UsageError("--suite %s: %r is not a %s configuration (%s)" % (
-                spec, config, core, ", ".join(sorted(c for c, cfg in configs.CONFIGS.items()
-                                                     if cfg.unit == core))))
-        missing = [t for t in tests if "class %s(" % t not in source]
+        if config not in configs.CONFIGS:
+            raise UsageError("--suite %s: no configuration %r (hdl/configs.py)" % (spec, config))
+        unit = configs.CONFIGS[config].unit
+        if unit in CORE_SUITES:
+            module = CORE_SUITES[unit][0][1]
+            outside = [b for b in blocks if core_of(b) != unit]
+        elif unit in SUB_BENCHES:
+            module = SUB_BENCHES[unit]
+            outside = [b for b in blocks if not (b == unit or b.startswith(unit + "/"))]
+        else:
+            raise UsageError("--suite %s: %r builds %s, which has no testbench here (cores: %s; "
+                             "blocks: %s)" % (spec, config, unit, ", ".join(CORE_SUITES),
+                                              ", ".join(SUB_BENCHES)))
+        if outside:
+            raise UsageError("--suite %s: the %s build does not hold block %s"
+                             % (spec, unit, ", ".join(outside)))
+        source = (REPO / (module.replace(".", "/") + ".py")).read_text()
+        missing = [t for t in tests
+                   if "class %s(" % t not in source and "async def %s(" % t not in source]
         if not tests or missing:
             raise UsageError("--suite %s: name tests of %s (missing: %s)"
                              % (spec, module, ", ".join(missing) or "none given"))
         suites.append(core_suite(config, module, tests))
     return suites
+
+
+def map_by_text(mutant, source_text, target_text, prefixes):
+    """The mutant's edits made in `target_text`, another build that holds the
+    mutated block (a unit's or a sub-block's own build): the text, or None
+    when a changed line is not found there exactly once.
+
+    A line is known by its always block's label, its place in that block and
+    its text (an assign: by its text), each with the instance `prefixes`
+    taken out, longest first (the block's path in the source, e.g.
+    blokus_search0_blokus_board0_ then blokus_search0_): the generated names
+    of two builds of a block differ only by those prefixes."""
+    def strip(text):
+        for prefix in prefixes:
+            text = text.replace(prefix, "")
+        return text
+
+    def keys(lines):
+        out, label, base = [], None, 0
+        for k, line in enumerate(lines):
+            found = re.search(r"begin: (\w+)", line)
+            if found and label is None:
+                label, base = strip(found.group(1)), k
+            out.append((label, k - base if label else 0, strip(line).strip()))
+            if line == "end":
+                label = None
+        return out
+
+    source, target = source_text.split("\n"), target_text.split("\n")
+    where = {}
+    for k, key in enumerate(keys(target)):
+        where.setdefault(key, []).append(k)
+    source_keys = keys(source)
+    for line, text in mutant.edits:
+        places = where.get(source_keys[line - 1], [])
+        if len(places) != 1:
+            return None
+        old = target[places[0]]
+        target[places[0]] = old[:len(old) - len(old.lstrip())] + strip(text).strip()
+    return "\n".join(target)
 
 
 _VERILOG_LOCK = threading.Lock()
@@ -538,17 +636,23 @@ def _parser():
     p.add_argument("--out", default=DEFAULT_OUT, metavar="FILE",
                    help="the report (default %s)" % DEFAULT_OUT)
     p.add_argument("--work", metavar="DIR", type=Path,
-                   help="where baselines, mutants, results.json and run.json go (default "
-                        "build/mutation; two runs at once need two)")
+                   help="where baselines, mutants, results.json and a whole run's record go "
+                        "(default build/mutation; two runs at once need two)")
     p.add_argument("--only", metavar="ID,ID",
                    help="run only these mutants (ids from a report, e.g. 'byte_fifo#3'; "
                         "same seed and --per-block as that run); prints, writes no report")
-    p.add_argument("--suite", action="append", metavar="CONFIG:TEST,TEST",
-                   help="with --only: run the mutants on these tests of another configuration "
-                        "of their core instead of the core's suites (e.g. "
-                        "blokus_deep:BlokusDeep; repeatable)")
+    p.add_argument("--rerun", metavar="ID,ID",
+                   help="run these mutants of the last whole run again, as %s records them "
+                        "(their Verilog must not have changed); prints, writes no report"
+                        % os.path.relpath(RUN_RECORD, REPO))
+    p.add_argument("--suite", action="append", metavar="SPEC",
+                   help="with --only or --rerun: run the mutants on these suites instead of "
+                        "their own: CONFIG:TEST,TEST (tests of another configuration of their "
+                        "core, e.g. blokus_deep:BlokusDeep, or of a block's own build, e.g. "
+                        "score4_search:table_cases) or unit:BLOCK (a unit bench whose build "
+                        "holds the mutated lines, e.g. unit:serial_front_end); repeatable")
     p.add_argument("--rewrite-report", action="store_true",
-                   help="write the last run's report again (from build/mutation/run.json) with "
+                   help="write the last run's report again (from its record) with "
                         "the verdicts bench/mutation_notes.json holds now; runs nothing")
     p.add_argument("--list", action="store_true",
                    help="list the blocks, their cores and suites; run nothing")
@@ -562,9 +666,12 @@ def _check_args(args):
         raise UsageError("--jobs must be between 1 and 8, not %d" % args.jobs)
     if args.seed is not None and not 0 <= args.seed < 2 ** 31:
         raise UsageError("--seed must be between 0 and 2**31 - 1")
-    if args.suite and not args.only:
-        raise UsageError("--suite goes with --only (it re-checks chosen survivors)")
-    if not args.only and not args.list or args.rewrite_report:
+    if args.suite and not (args.only or args.rerun):
+        raise UsageError("--suite goes with --only or --rerun (it re-checks chosen survivors)")
+    if args.only and args.rerun:
+        raise UsageError("--only draws the mutants again, --rerun reads them from the last "
+                         "run: give one of them")
+    if not (args.only or args.rerun or args.list) or args.rewrite_report:
         from bench.common.report_file import unwritable
         reason = unwritable(args.out)
         if reason:
@@ -649,6 +756,35 @@ def timeout_for(baseline_seconds):
     return max(60.0, 3 * baseline_seconds)
 
 
+def suite_verilog(suite, baselines):
+    """The build a suite runs that is not the mutant's own: (label, Verilog
+    path): a configuration's from the conversion cache, a unit bench's from
+    its baseline."""
+    if suite.config is not None:
+        return suite.config, config_verilog(suite.config, suite.top)
+    if suite.name.startswith(FORMAL_SUITE):
+        from verif.formal import proofs
+
+        proof = proofs.by_name([suite.name[len(FORMAL_SUITE):]])[0]
+        with _VERILOG_LOCK:
+            path = proofs.block_verilog(proof, WORK_ROOT / "formal-verilog" / proof.name)
+        return proofs.override_label(proof), path
+    return built_verilog(baselines[suite.name][1], suite.top)
+
+
+def instance_prefixes(block, top):
+    """The name prefixes a core block's lines carry that the build whose top
+    is `top` (the block or one it lies in) does not, to try in turn: none (a
+    unit built in a wrapper that keeps the core's names), then the instance
+    path down to `top`, deepest first (blokus_search0_blokus_board0_, then
+    blokus_search0_ for the signals the search hands the board's ports)."""
+    path = block.split("/")
+    if path[0] in CORE_TOPS:                     # score4/serial_front_end: the core's own
+        path = path[1:]
+    depth = path.index(top) + 1 if top in path else len(path)
+    return [(), tuple("".join(p + "0_" for p in path[:k]) for k in range(depth, 0, -1))]
+
+
 def run_mutant(mutant, source, top, label, suites, baselines, seed):
     """Run one mutant; returns its result dict."""
     work = WORK_ROOT / mutant.id.replace("/", "_").replace("#", "_")
@@ -664,17 +800,26 @@ def run_mutant(mutant, source, top, label, suites, baselines, seed):
     else:
         result.update(status="survived", by=None)
         for suite in suites:
-            run_label, run_file = label, mutated
-            if suite.config not in (None, label):        # another configuration of the core
-                text = mapped_mutant(mutant, source, config_verilog(suite.config, top))
-                if text is None:
-                    result.update(status="not run on " + suite.config, by=suite.name)
+            run_label, run_file, run_name = label, mutated, source.name
+            if suite.top != top or suite.config not in (None, label):   # another build
+                run_label, other = suite_verilog(suite, baselines)
+                if suite.top == top:               # another configuration of the same module
+                    text = mapped_mutant(mutant, source, other)
+                else:                              # a build of the mutated block on its own
+                    text = next((t for t in (map_by_text(mutant, source.read_text(),
+                                                         other.read_text(), prefix)
+                                             for prefix in instance_prefixes(mutant.block,
+                                                                             suite.top))
+                                 if t is not None), None)
+                run_name, run_file = other.name, work / ("%s_%s" % (run_label, other.name))
+                if text is not None:
+                    run_file.write_text(text)
+                if text is None or not compiles(run_file, suite.top):
+                    result.update(status="not run on " + run_label, by=suite.name)
                     break
-                run_label, run_file = suite.config, work / ("%s_%s" % (suite.config, source.name))
-                run_file.write_text(text)
             status, seconds, tail = run_suite(
                 suite, work / "run", seed, timeout_for(baselines[suite.name][0]),
-                override={run_label: {source.name: str(run_file)}})
+                override={run_label: {run_name: str(run_file)}})
             if status != "pass":
                 result.update(status="killed" if status == "fail" else "killed (timeout)",
                               by=suite.name, evidence=failure_line(tail))
@@ -751,6 +896,8 @@ def _main(args):
         use_work_root(args.work.resolve())
     if args.rewrite_report:
         return rewrite_report(args.out)
+    if args.rerun:
+        return rerun(args)
     if args.only or args.list:                  # never touches a run's files
         use_work_root(WORK_ROOT / ("only" if args.only else "list"))
     block_names = block_function_names()
@@ -770,7 +917,7 @@ def _main(args):
     if unknown:
         raise UsageError("--only names mutants of %s, not among the blocks chosen"
                          % ", ".join(unknown))
-    extra = extra_suites(args.suite, tested, layout) if args.suite else None
+    extra = extra_suites(args.suite, tested, layout, units) if args.suite else None
     suites = {}
     for block in tested:
         for suite in extra or suites_of(block, layout, units):
@@ -789,19 +936,84 @@ def _main(args):
         jobs = [j for j in jobs if j[0].id in wanted]
     results = _run_all(jobs, baselines, seed, args.jobs)
     if args.only:
-        for r in results:
-            print("%s %s: %s%s" % (r["id"], r["description"], r["status"],
-                                   " by " + r["by"] if r["by"] else ""))
-        return 0
+        return print_outcomes(results)
     command = "python -m bench.mutation --seed %d --per-block %d%s --jobs %d --out %s" % (
         seed, args.per_block, " --blocks " + args.blocks if args.blocks else "", args.jobs,
         args.out)
-    run = dict(seed=seed, command=command, seconds=round(time.time() - started),
+    now, commit = now_and_commit()
+    run = dict(seed=seed, command=command, seconds=round(time.time() - started), date=now,
+               commit=commit,
                per_block=args.per_block, candidates=candidates,
                baselines={name: round(sec, 1) for name, (sec, _) in baselines.items()},
                cores={core: sorted(bl) for core, (_, _, bl) in layout.items()}, results=results)
     RUN_JSON.write_text(json.dumps(run, indent=1))
     return write_report(run, args.out)
+
+
+def print_outcomes(results):
+    for r in results:
+        print("%s %s: %s%s%s" % (r["id"], r["description"], r["status"],
+                                 " by " + r["by"] if r["by"] else "",
+                                 " (%s)" % r["evidence"] if r.get("evidence") else ""))
+    return 0
+
+
+def rerun(args):
+    """--rerun: mutants of the last whole run (RUN_RECORD) run again, on
+    --suite's suites or their own; the outcomes are printed."""
+    from simulation.seed import run_seed
+
+    if not RUN_RECORD.exists():
+        raise UsageError("no %s: run the mutation run first" % os.path.relpath(RUN_RECORD, REPO))
+    run = json.loads(RUN_RECORD.read_text())
+    by_id = {r["id"]: r for r in run["results"]}
+    wanted = [i.strip() for i in args.rerun.split(",") if i.strip()]
+    unknown = [i for i in wanted if i not in by_id]
+    if unknown:
+        raise UsageError("no mutant %s in %s; its survivors: %s" % (
+            ", ".join(unknown), os.path.relpath(RUN_RECORD, REPO),
+            ", ".join(r["id"] for r in run["results"] if r["status"] == "survived")))
+    use_work_root(WORK_ROOT / "rerun")
+    units = unit_blocks()
+    layout = core_layout(block_function_names(), units)
+    os.environ["SEED"] = str(args.seed if args.seed is not None else run["seed"])
+    seed = run_seed()
+    print("re-running %d mutant(s) of the run of seed %d with seed %d"
+          % (len(wanted), run["seed"], seed), flush=True)
+    chosen = [by_id[i] for i in wanted]
+    extra = extra_suites(args.suite, sorted({r["block"] for r in chosen}), layout, units) \
+        if args.suite else None
+    suites = {}
+    for r in chosen:
+        for suite in extra or suites_of(r["block"], layout, units):
+            suites[suite.name] = suite
+    own_units = {r["top"] for r in chosen if r["label"] not in config_names()}
+    for unit in own_units:                      # a unit mutant is made of its baseline's Verilog
+        suites.setdefault(unit_suite(unit).name, unit_suite(unit))
+    baselines = run_baselines(list(suites.values()), seed, args.jobs)
+    jobs = []
+    for r in chosen:
+        if r["label"] in config_names():
+            source = config_verilog(r["label"], r["top"])
+        else:
+            source = built_verilog(baselines[unit_suite(r["top"]).name][1], r["top"])[1]
+        lines = source.read_text().split("\n")
+        now = [lines[line - 1] if line <= len(lines) else None for line, _ in r["edits"]]
+        if now != r["original"]:
+            raise RuntimeError("%s: the Verilog changed since the run (%s line %d now reads %r, "
+                               "the run mutated %r)" % (r["id"], source.name, r["line"],
+                                                        now[0], r["original"][0]))
+        mutant = Mutant(r["id"], r["block"], r["kind"], r["line"], r["description"],
+                        tuple((line, text) for line, text in r["edits"]))
+        jobs.append((mutant, source, r["top"], r["label"],
+                     extra or suites_of(r["block"], layout, units)))
+    return print_outcomes(_run_all(jobs, baselines, seed, args.jobs))
+
+
+def config_names():
+    from hdl import configs
+
+    return set(configs.CONFIGS)
 
 
 def write_report(run, out):
@@ -886,27 +1098,39 @@ def _percent(value):
     return "-" if value is None else "%.1f %%" % value
 
 
-def report(run, notes):
-    """The Markdown report of a run (the dict run.json holds) with the
-    survivors' verdicts `notes` (load_notes)."""
-    results, candidates, cores = run["results"], run["candidates"], run["cores"]
-    blocks = sorted({r["block"] for r in results} | set(candidates))
+def now_and_commit():
+    """The time (UTC, to the minute) and the short commit of the work tree."""
     now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
                                 capture_output=True, text=True).stdout.strip() or "unknown"
     except OSError:
         commit = "unknown"
+    return now, commit
+
+
+def report(run, notes):
+    """The Markdown report of a run (the dict run.json holds) with the
+    survivors' verdicts `notes` (load_notes)."""
+    results, candidates, cores = run["results"], run["candidates"], run["cores"]
+    blocks = sorted({r["block"] for r in results} | set(candidates))
+    now, commit = now_and_commit()
     out = ["# Mutation run", "",
            "How many single RTL faults the regression catches (issue 15; how to run and read "
            "this: [docs/mutation.md](../../docs/mutation.md)).", "",
-           "- date: %s, on commit %s (with the work tree's changes)" % (now, commit),
+           "- date: %s, on commit %s (with the work tree's changes)"
+           % (run.get("date", now), run.get("commit", commit)),
            "- seed: %d" % run["seed"],
            "- command: `%s`" % run["command"],
            "- run time: %.0f min (baselines included), at most %d mutants per block "
            "(all of a block's candidates when it has fewer)" % (run["seconds"] / 60,
                                                                   run["per_block"])]
-    out += ["- " + line for line in run.get("notes", ())] + [""]   # a run made of parts
+    out += ["- " + line for line in run.get("notes", ())]         # a run made of parts
+    if run.get("date", now) != now:
+        out.append("- this report: written %s on commit %s from the run's record "
+                   "(bench/results/mutation_run.json) with the verdicts of "
+                   "bench/mutation_notes.json as they were then" % (now, commit))
+    out.append("")
 
     out += ["## Suites", "",
             "A mutant of a block with a unit bench runs that bench (its pytest folder); a "

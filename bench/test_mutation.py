@@ -234,10 +234,125 @@ def test_a_mutant_moves_to_another_configuration_only_where_its_lines_agree(tmp_
     assert M.mapped_mutant(mutant, ours, other) is None            # its own line differs
 
 
-def test_suite_option_goes_with_only(capsys, monkeypatch):
+def test_suite_option_goes_with_only_or_rerun(capsys, monkeypatch):
     monkeypatch.setattr(M, "_main", no_run)
     assert M.main(["--suite", "blokus_deep:BlokusDeep"]) == 2
-    assert "--suite goes with --only" in capsys.readouterr().err
+    assert "--suite goes with --only or --rerun" in capsys.readouterr().err
+    assert M.main(["--only", "a#1", "--rerun", "a#1"]) == 2
+    assert "give one of them" in capsys.readouterr().err
+
+
+CORE_TEXT = """\
+always @(posedge clk) begin: eng0_cnt0_step
+    if (rst == 1) begin
+        eng0_cnt0_n <= 0;
+    end
+    else begin
+        if ((eng0_go && (eng0_cnt0_n != 255))) begin
+            eng0_cnt0_n <= (eng0_cnt0_n + 1);
+        end
+    end
+end
+
+always @(posedge clk) begin: eng0_cnt1_step
+    if (rst == 1) begin
+        eng0_cnt1_n <= 0;
+    end
+end
+
+assign eng0_cnt0_full = (eng0_cnt0_n == 255);
+"""
+UNIT_TEXT = """\
+module eng (clk, rst, go);
+always @(posedge clk) begin: cnt1_step
+    if (rst == 1) begin
+        cnt1_n <= 0;
+    end
+end
+
+assign cnt0_full = (cnt0_n == 255);
+
+always @(posedge clk) begin: cnt0_step
+    if (rst == 1) begin
+        cnt0_n <= 0;
+    end
+    else begin
+        if ((go && (cnt0_n != 255))) begin
+            cnt0_n <= (cnt0_n + 1);
+        end
+    end
+end
+endmodule
+"""
+
+
+def test_a_core_mutant_moves_to_its_blocks_own_build_by_label_place_and_text():
+    lines = CORE_TEXT.split("\n")
+    negated = M.Mutant("eng/cnt#1", "eng/cnt", "comparison negated", 2, "== -> !=",
+                       ((2, "    if (rst != 1) begin"),))
+    mapped = M.map_by_text(negated, CORE_TEXT, UNIT_TEXT, ("eng0_",))
+    out = mapped.split("\n")
+    assert out[10] == "    if (rst != 1) begin"                  # cnt0's reset, not cnt1's
+    assert [k for k, (a, b) in enumerate(zip(out, UNIT_TEXT.split("\n"))) if a != b] == [10]
+    plus = M.Mutant("eng/cnt#2", "eng/cnt", "constant +1", 6, "255 -> 256",
+                    ((6, lines[5].replace("255", "256")),))
+    assert "if ((go && (cnt0_n != 256))) begin" in \
+        M.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ("eng0_",)).split("\n")[14]
+    assign = M.Mutant("eng/cnt#3", "eng/cnt", "constant -1", 18, "255 -> 254",
+                      ((18, "assign eng0_cnt0_full = (eng0_cnt0_n == 254);"),))
+    assert "assign cnt0_full = (cnt0_n == 254);" in \
+        M.map_by_text(assign, CORE_TEXT, UNIT_TEXT, ("eng0_",))
+    # a line the other build does not hold at that place, or without the prefixes: not moved
+    assert M.map_by_text(negated, CORE_TEXT, UNIT_TEXT.replace("cnt0_step", "cnt9_step"),
+                         ("eng0_",)) is None
+    assert M.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ()) is None
+
+
+def test_instance_prefixes_try_none_then_the_path_deepest_first():
+    assert M.instance_prefixes("blokus_search/blokus_board", "blokus_board") == \
+        [(), ("blokus_search0_blokus_board0_", "blokus_search0_")]
+    assert M.instance_prefixes("score4_search/score4_zobrist", "score4_search") == \
+        [(), ("score4_search0_",)]
+    assert M.instance_prefixes("score4/serial_front_end", "serial_front_end") == \
+        [(), ("serial_front_end0_",)]
+    assert M.instance_prefixes("score4_search", "score4_search") == [(), ("score4_search0_",)]
+
+
+def test_rerun_names_only_mutants_of_the_recorded_run(tmp_path, capsys, monkeypatch):
+    record = tmp_path / "run.json"
+    record.write_text(json.dumps({"seed": 5, "results": [result(1, "byte_fifo", "survived")]}))
+    monkeypatch.setattr(M, "RUN_RECORD", record)
+    assert M.main(["--rerun", "byte_fifo#7"]) == 2
+    err = capsys.readouterr().err
+    assert "no mutant byte_fifo#7" in err and "byte_fifo#1" in err and "Traceback" not in err
+    monkeypatch.setattr(M, "RUN_RECORD", tmp_path / "none.json")
+    assert M.main(["--rerun", "byte_fifo#1"]) == 2
+    assert "run the mutation run first" in capsys.readouterr().err
+
+
+def test_suite_specs_are_checked_against_units_configurations_and_tests():
+    layout = {"score4": ("score4_fast", None, {"score4_search": False,
+                                              "score4_search/score4_zobrist": False,
+                                              "score4_top": False, "byte_fifo": True})}
+    units = ["byte_fifo", "serial_front_end"]
+    unit, = M.extra_suites(["unit:serial_front_end"], ["score4_top"], layout, units)
+    assert unit.top == "serial_front_end" and unit.config is None
+    sub, = M.extra_suites(["score4_search:table_cases"], ["score4_search/score4_zobrist"],
+                          layout, units)
+    assert sub.top == "score4_search" and sub.config == "score4_search"
+    proof, = M.extra_suites(["formal:score4_checker"], ["score4_search/score4_checker"], layout,
+                            units)
+    assert proof.top == "score4_checker" and proof.name == "formal:score4_checker"
+    assert proof.argv[-1] == "score4_checker" and "--quick" in proof.argv
+    for spec, blocks, message in (
+            ("formal:nothing", ["score4_top"], "no proof"),
+            ("unit:nothing", ["score4_top"], "no unit bench"),
+            ("nowhere:X", ["score4_top"], "no configuration"),
+            ("score4_search:table_cases", ["score4_top"], "does not hold block score4_top"),
+            ("score4_search:no_such_test", ["score4_search"], "missing: no_such_test"),
+            ("uart_fast:x", ["score4_top"], "has no testbench here")):
+        with pytest.raises(M.UsageError, match=message):
+            M.extra_suites([spec], blocks, layout, units)
 
 
 def result(n, block, status, line="x <= (a + 1);"):

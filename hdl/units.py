@@ -16,6 +16,7 @@ FIFO_DEPTH = 4             # byte_fifo: small, so that random traffic fills it o
 FIFO_WIDTH = 8
 MESSAGE_NBYTES = 4         # message_tx: Blokus' longest answer ...
 MESSAGE_DEPTH = 4          # ... into a queue that two messages in a row fill
+FRONT_END_DEPTH = 4        # serial_front_end: an event queue that a few messages fill
 PARSER_STALL_CYCLES = 96   # blokus_parser: silence that drops a partial message
                            # (the cores use hdl.params.STALL_BITS bit times; the
                            # rule is the same at any length, a short one is cheap)
@@ -83,6 +84,37 @@ def _score4_parser(cfg):
     clk, rst, bits, flag = _signals()
     return [("score4_parser", score4_parser(clk, rst, bits(8), flag(), flag(), bits(8), flag(),
                                             bits(8), bits(8)))]
+
+
+def _serial_front_end(cfg):
+    """The receive side of a core (hdl/serial_front_end.py) with the Score-4
+    parser (its new game is one byte, so a test fills the queue quickly) and
+    a FRONT_END_DEPTH-message queue.
+
+    The wrapper's ports are flat and named as the cores name them (uart_rx,
+    n_glitch, n_overflow, ...), so the generated Verilog of the front end
+    reads here as in a core: bench/mutation.py maps a core's front-end
+    mutant onto this build by its text."""
+    from myhdl import block
+
+    from hdl.score4.parser import score4_parser
+    from hdl.serial_front_end import EventQueue, LineFaults, serial_front_end
+
+    clk, rst, bits, flag = _signals()
+
+    @block
+    def serial_front_end_unit(clk, rst, uart_rx, word, empty, pop, n_bad, n_frame, n_glitch,
+                              n_overflow):
+        events = EventQueue(width=len(word))
+        events.word, events.empty, events.pop = word, empty, pop
+        return serial_front_end(clk, rst, uart_rx, events,
+                                LineFaults(n_bad, n_frame, n_glitch, n_overflow),
+                                parser=score4_parser, divisor=cfg.divisor,
+                                depth=FRONT_END_DEPTH)
+
+    return [("serial_front_end", serial_front_end_unit(clk, rst, flag(1), bits(8), flag(1),
+                                                       flag(), bits(8), bits(8), bits(8),
+                                                       bits(8)))]
 
 
 def _blokus_parser(cfg):
@@ -186,6 +218,19 @@ def _score4_win_cells(cfg):
 
     clk, rst, bits, flag = _signals()
     return [("score4_win_cells", score4_win_cells(clk, bits(64), bits(64), bits(64), bits(64)))]
+
+
+def _score4_select(cfg):
+    """The Score-4 search's next move slot (hdl/score4/select.py)."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.select import SLOTS, score4_select
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_select", score4_select(bits(16), bits(SLOTS), flag(), bits(4), bits(16),
+                                            flag(), bits(4), bits(16), flag(),
+                                            Signal(intbv(0, min=0, max=SLOTS + 1)), bits(4),
+                                            bits(16)))]
 
 
 def _score4_child_hash(cfg):
@@ -300,6 +345,20 @@ def _blokus_ply_stack(cfg):
                               value(), flag(), flag(), entries(), flag(), value()))]
 
 
+def _blokus_board(cfg):
+    """The Blokus engine's position and the line searched on it
+    (hdl/blokus/board.py), with the search's widths."""
+    from hdl.blokus.board import blokus_board
+    from hdl.blokus.tables import EXT_BITS, N_TILES
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_board",
+             blokus_board(clk, rst, flag(), flag(), flag(), flag(), flag(), flag(), flag(), flag(),
+                          bits(EXT_BITS), bits(N_TILES), bits(EXT_BITS), bits(EXT_BITS),
+                          bits(N_TILES), bits(N_TILES), flag(), bits(EXT_BITS), bits(EXT_BITS),
+                          flag(1), flag(1), bits(N_TILES), bits(N_TILES)))]
+
+
 def _blokus_kept_store(cfg):
     """The Blokus search's kept-move RAM (hdl/blokus/kept_store.py): a word
     (score, step, shape) for each of TOP_K entries of MAX_DEPTH frames."""
@@ -375,16 +434,19 @@ UNITS = {
     "message_tx": (_message_tx, 115200, False),
     "score4_parser": (_score4_parser, 9600, False),
     "blokus_parser": (_blokus_parser, 115200, False),
+    "serial_front_end": (_serial_front_end, 9600, False),
     "blokus_topk": (_blokus_topk, 115200, False),
     "lowest_one": (_lowest_one, 115200, False),
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),
     "score4_child_hash": (_score4_child_hash, 9600, False),
+    "score4_select": (_score4_select, 9600, False),
     "blokus_eval_pipeline": (_blokus_eval_pipeline, 115200, False),
     "blokus_window_scan": (_blokus_window_scan, 115200, False),
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
+    "blokus_board": (_blokus_board, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),
     "score4_checker": (_score4_checker, 9600, False),
     "score4_landing": (_score4_landing, 9600, False),

@@ -8,7 +8,8 @@ session runs is recorded; every search the core runs is read at the fall of
 search must be within its cycle bound and equal the golden one, in order, on
 the fields the game compares, and the core's error counters must equal the
 session's; its glitch counter (n_glitch), which the session has no part in,
-must equal the number of glitches the driver sent.
+must equal the number of glitches the driver sent. The `seat` status output
+must equal the session's seat at the end of every search and of the test.
 
 What differs between the games comes from a `Core` adapter, one per game
 (verif/score4/tb_score4.py, verif/blokus/tb_blokus.py): the golden session
@@ -70,6 +71,11 @@ class Core:
     timeout_searches = 1    # an answer may take this many worst-case searches ...
     timeout_bits = 40       # ... plus this many bit times
     game_over = b""         # what the host sends after a whole game
+    seats = ()              # the `seat` output's values by code (the top's SEATS); "none" is None
+
+    def seat_code(self, session):
+        """What the `seat` output must hold for the session's seat."""
+        return self.seats.index("none" if session.seat is None else session.seat)
 
     def session(self, cfg, chooser):
         """The golden session of the configuration `cfg`, choosing with `chooser`."""
@@ -153,6 +159,7 @@ class SessionPredictor(uvm_subscriber):
         self.ap = uvm_analysis_port("ap", self)
         self.core = core_of(self)
         self.searches = []            # golden SearchResult of every search, in order
+        self.seats = []               # the seat code the core must show at each search's end
         self.session = self.core.session(ConfigDB().get(self, "", "CFG"), self.choose)
         self.n = 0
         self.glitches = 0             # glitch items sent: the core counts each in n_glitch
@@ -161,6 +168,7 @@ class SessionPredictor(uvm_subscriber):
         result = self.core.search(pos, budget)
         self.core.observe_search(pos, result)
         self.searches.append(result)
+        self.seats.append(self.core.seat_code(self.session))
         return result.move
 
     def write(self, item):
@@ -185,7 +193,7 @@ class SearchMonitor(uvm_component):
 
     async def run_phase(self):
         dut = ConfigDB().get(self, "", "DUT")
-        names = core_of(self).search_fields + ("cycles",)
+        names = core_of(self).search_fields + ("cycles", "seat")
         while True:
             await RisingEdge(dut.busy)
             await FallingEdge(dut.busy)
@@ -225,6 +233,10 @@ class CoreEnv(uvm_env):
         rtl = [self.core.decode_search({f: r[f] for f in fields}) for r in self.searches.results]
         for i, (g, r) in enumerate(zip(golden, rtl)):
             assert g == r, "search #%d: golden %r, RTL %r (seed %s)" % (i + 1, g, r, tb.seed())
+        seats = [r["seat"] for r in self.searches.results]
+        for i, (g, r) in enumerate(zip(self.predictor.seats, seats)):
+            assert g == r, "search #%d: seat output %d, the session's seat is code %d (seed %s)" % (
+                i + 1, r, g, tb.seed())
         assert len(golden) == len(rtl), "golden ran %d searches, RTL %d (seed %s)" % (
             len(golden), len(rtl), tb.seed())
 
@@ -236,6 +248,7 @@ class CoreEnv(uvm_env):
         want["n_requests"] = s.requests % REQUESTS_MODULUS
         got["n_glitch"] = int(dut.n_glitch.value)          # the session ignores glitches
         want["n_glitch"] = min(COUNTER_MAX, self.predictor.glitches)
+        got["seat"], want["seat"] = int(dut.seat.value), self.core.seat_code(s)
         assert got == want, "status counters: golden %r, RTL %r (seed %s)" % (want, got, tb.seed())
 
 

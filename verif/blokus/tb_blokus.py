@@ -25,6 +25,7 @@ from golden.blokus import board as B
 from golden.blokus import encoding as E
 from golden.blokus.search import MAX_BUDGET, MAX_DEPTH, STOP_PHASE1, STOPS, search
 from hdl.blokus import worst_case_cycles
+from hdl.blokus.top import SEATS
 from hdl.params import STALL_BITS
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
@@ -146,6 +147,7 @@ class BlokusCore(Core):
 
     error_counters = Core.error_counters + (("n_stall", "stalls"),)
     search_fields = ("nodes", "depth", "score")
+    seats = SEATS
     stall_bits = pause_fault_bits = STALL_BITS
     timeout_searches, timeout_bits = 2, 200
     game_over = b"9"

@@ -73,7 +73,7 @@ def main(argv=None):
     # lay every proof out first (Verilog from the cache), then run the tasks
     jobs = []
     for proof in chosen:
-        work = P.FORMAL_ROOT / proof.name
+        work = P.formal_root() / proof.name
         shutil.rmtree(work, ignore_errors=True)
         sby = P.write_sby(proof, work)
         jobs += [(proof, sby, task) for task in P.tasks_of(proof, deep=not args.quick)]
@@ -93,11 +93,12 @@ def main(argv=None):
     order = {(p.name, t): i for i, (p, _, t) in enumerate(jobs)}
     outcomes.sort(key=lambda o: order[(o.proof, o.task)])
     text = _summary(outcomes, time.monotonic() - started)
-    P.FORMAL_ROOT.mkdir(parents=True, exist_ok=True)
-    (P.FORMAL_ROOT / "summary.md").write_text("# Formal proofs\n\n" + text)
+    root = P.formal_root()
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "summary.md").write_text("# Formal proofs\n\n" + text)
     print()
     print(text, end="")
-    print("summary: %s" % (P.FORMAL_ROOT / "summary.md"))
+    print("summary: %s" % (root / "summary.md"))
     return 0 if all(o.passed for o in outcomes) else 1
 
 

@@ -31,6 +31,22 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 FORMAL_ROOT = REPO / "build" / "formal"
 
+
+def formal_root():
+    """Where the proofs' folders go: $SIM_BUILD_ROOT/formal when the
+    simulation runner's build root is moved (bench/mutation.py runs each
+    mutant in its own), else FORMAL_ROOT."""
+    from simulation import runner
+
+    root = os.environ.get(runner.ENV_BUILD_ROOT)
+    return Path(root) / "formal" if root else FORMAL_ROOT
+
+
+def override_label(proof):
+    """The label $SIM_VERILOG_OVERRIDE names a proof's block Verilog by
+    (simulation.runner.override_sources): formal_<proof>."""
+    return "formal_" + proof.name
+
 # The serial blocks are proven at the smallest divisor the build accepts:
 # every bit time is then MIN_DIVISOR cycles, and a frame 10 times that.
 FORMAL_BAUD = 115200
@@ -221,6 +237,9 @@ def write_sby(proof, work, verilog_text=None):
     work = Path(work).resolve()
     work.mkdir(parents=True, exist_ok=True)
     src = block_verilog(proof, work / "rtl")
+    from simulation import runner
+
+    runner.override_sources(override_label(proof), [str(src)])
     text = verilog_text if verilog_text is not None else src.read_text()
     props = (HERE / proof.props).read_text()
     files = []
@@ -338,11 +357,12 @@ def run_checked(proof, sby, task, env, timeout, search=True):
     return outcome
 
 
-def run_proof(proof, env=None, root=FORMAL_ROOT, timeout=900, verilog_text=None, tasks=None,
+def run_proof(proof, env=None, root=None, timeout=900, verilog_text=None, tasks=None,
               search=True):
-    """Lay out `proof` in root/<name> and run its tasks (default both); [Outcome]."""
+    """Lay out `proof` in root/<name> (default formal_root()) and run its
+    tasks (default both); [Outcome]."""
     env = env or tool_env()
-    work = Path(root) / proof.name
+    work = Path(root or formal_root()) / proof.name
     shutil.rmtree(work, ignore_errors=True)
     sby = write_sby(proof, work, verilog_text=verilog_text)
     return [run_checked(proof, sby, task, env, timeout, search)

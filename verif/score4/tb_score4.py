@@ -19,6 +19,7 @@ from golden.score4.encoding import post_to_text, text_to_post
 from golden.score4.search import search
 from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
+from hdl.score4.top import SEATS
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
                              coverpoint, fault_coverage, plan)
@@ -82,6 +83,7 @@ class Score4Core(Core):
     search's nodes, depth, reason and score (when it searched) compared."""
 
     search_fields = ("nodes", "depth", "reason", "score")
+    seats = SEATS
     stall_bits = NO_STALL          # and any pause mid-message counts as a "stall" fault
 
     def session(self, cfg, chooser):
@@ -267,6 +269,11 @@ class CornerSeq(Exchange):
         # 0 mid-game starts a new game; then one as the second player
         assert await self.ask(b"0") == self.core.hello(self.cfg)
         await self.ask(b"A44")
+        # a game whose first request is illegal (one digit zero): the seat is
+        # still taken by it, 'second' (the `seat` output is compared)
+        assert await self.ask(b"0") == self.core.hello(self.cfg)
+        await self.ask(b"A30")
+        await self.ask(b"A21")
 
 
 # -- tests -------------------------------------------------------------------------
