@@ -359,6 +359,31 @@ def _blokus_board(cfg):
                           flag(1), flag(1), bits(N_TILES), bits(N_TILES)))]
 
 
+REVERSI_SIDE = 8           # the Reversi rule blocks' unit build: boards up to 8 x 8
+
+
+def _reversi_rules(cfg):
+    """The Reversi rule blocks (hdl/reversi/moves.py, flips.py) side by side:
+    both sides' legal moves and the flips of one move, boards up to
+    REVERSI_SIDE (a smaller game through `full`)."""
+    from myhdl import block
+
+    from hdl.reversi.flips import reversi_flips
+    from hdl.reversi.moves import reversi_moves
+
+    n = REVERSI_SIDE * REVERSI_SIDE
+    clk, rst, bits, flag = _signals()
+
+    @block
+    def reversi_rules_unit(me, opp, full, move_bit, my_moves, their_moves, flipped):
+        return (reversi_moves(me, opp, full, my_moves, side=REVERSI_SIDE),
+                reversi_moves(opp, me, full, their_moves, side=REVERSI_SIDE),
+                reversi_flips(me, opp, move_bit, flipped, side=REVERSI_SIDE))
+
+    return [("reversi_rules", reversi_rules_unit(bits(n), bits(n), bits(n), bits(n), bits(n),
+                                                 bits(n), bits(n)))]
+
+
 def _blokus_kept_store(cfg):
     """The Blokus search's kept-move RAM (hdl/blokus/kept_store.py): a word
     (score, step, shape) for each of TOP_K entries of MAX_DEPTH frames."""
@@ -447,6 +472,7 @@ UNITS = {
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
     "blokus_board": (_blokus_board, 115200, False),
+    "reversi_rules": (_reversi_rules, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),
     "score4_checker": (_score4_checker, 9600, False),
     "score4_landing": (_score4_landing, 9600, False),
