@@ -384,6 +384,25 @@ def _reversi_rules(cfg):
                                                  bits(n), bits(n)))]
 
 
+def _reversi_search(cfg):
+    """The Reversi search engine (hdl/reversi/search.py), boards up to
+    REVERSI_SIDE."""
+    from myhdl import Signal, intbv
+
+    from hdl.reversi.search import BUDGET_BITS, DEPTH_BITS, SCORE_MAX, SCORE_MIN
+    from hdl.reversi.tables import sizes
+
+    from hdl.reversi.search import reversi_search
+
+    n = REVERSI_SIDE * REVERSI_SIDE
+    clk, rst, bits, flag = _signals()
+    return [("reversi_search", reversi_search(
+        clk, rst, flag(), bits(n), bits(n), Signal(intbv(0, min=0, max=len(sizes(REVERSI_SIDE)))),
+        bits(BUDGET_BITS), flag(), flag(), flag(), bits((n - 1).bit_length()),
+        Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)), bits(BUDGET_BITS), bits(DEPTH_BITS),
+        bits(3), bits(32), side=REVERSI_SIDE))]
+
+
 def _blokus_kept_store(cfg):
     """The Blokus search's kept-move RAM (hdl/blokus/kept_store.py): a word
     (score, step, shape) for each of TOP_K entries of MAX_DEPTH frames."""
@@ -473,6 +492,7 @@ UNITS = {
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
     "blokus_board": (_blokus_board, 115200, False),
     "reversi_rules": (_reversi_rules, 115200, False),
+    "reversi_search": (_reversi_search, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),
     "score4_checker": (_score4_checker, 9600, False),
     "score4_landing": (_score4_landing, 9600, False),

@@ -1,0 +1,428 @@
+"""The Reversi search engine: golden.reversi.search in hardware, node for node."""
+from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
+
+from golden.reversi.search import INF, MAX_BUDGET, MAX_DEPTH, STOPS, WIN
+from hdl.decoder import decoder
+from hdl.reversi.evaluate import reversi_evaluate
+from hdl.reversi.flips import reversi_flips
+from hdl.reversi.moves import reversi_moves
+from hdl.reversi.order import reversi_order
+from hdl.reversi.tables import SizeTables, check_side, sizes
+
+SCORE_MIN, SCORE_MAX = -(1 << 17), 1 << 17      # every value, window and -INF / INF
+BUDGET_BITS = MAX_BUDGET.bit_length()           # 24
+DEPTH_BITS = 6                                  # 0 .. MAX_DEPTH
+STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET = (
+    STOPS.index(name) for name in ("pass", "forced", "exact", "depth", "budget"))
+# The bound the benches assert on every search: a node costs at most two
+# cycles (SELECT, EXAMINE; a pass node one EXAMINE) and ends at most one
+# frame, whose end costs three (the SELECT that finds it exhausted or the
+# cut, POP, RET); an iteration two more (ITER, the root's last SELECT), and
+# every iteration has at least two nodes (a search with one root move is
+# "forced"); the start (ROOT, ROOT_PICK) and FINISH three.
+CYCLES_PER_NODE = 6
+FIXED_CYCLES = 4
+
+
+def worst_case_cycles(nodes):
+    """Most clock cycles, start to done, of a search that counts `nodes` nodes."""
+    return FIXED_CYCLES + CYCLES_PER_NODE * nodes
+
+
+@block
+def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has_move, move,
+                   score, nodes, depth, stop, cycles, side):
+    """Iterative-deepening alpha-beta on a position: golden.reversi.search.
+
+    Ports (boards side * side bits, the max layout of hdl/reversi/tables.py):
+        clk, rst   in   clock, synchronous reset
+        start      in   a one-cycle pulse while not busy: search this position
+        me_in      in   the discs of the side to move ...
+        opp_in     in   ... and of the other side
+        size       in   the game's size (tables.size_index)
+        budget     in   24 bits, 1 .. MAX_BUDGET: the nodes it may count
+        busy       out  from the start to done
+        done       out  one cycle: the outputs below hold the answer
+        has_move   out  0: the side to move has no move (a pass)
+        move       out  the cell chosen (a max-layout index)
+        score      out  signed: its value (0 when golden's is None)
+        nodes      out  nodes counted (<= budget)
+        depth      out  the last completed iteration (0: none)
+        stop       out  golden's stop, as its index in STOPS
+        cycles     out  clock cycles from start to done (<= worst_case_cycles)
+    Settings:
+        side       the largest board side the core is built for
+
+    The frame of the node whose moves are being tried is in registers
+    (f_*); its ancestors are on a stack RAM of MAX_DEPTH + 1 words, pushed
+    when the search goes down a ply, read back (POP, then RET) when a frame
+    ends. The child being looked at is c_*: its legal moves, evaluation and
+    disc difference are combinational (moves.py, evaluate.py), as are the
+    next move of the frame (order.py) and its flips (flips.py).
+
+    States: ROOT (the root's moves: pass or not), ROOT_PICK (forced or not),
+    ITER (an iteration's root frame), SELECT (the frame's next move: count
+    a node, make the child; or the frame is over), EXAMINE (the child: game
+    over, a leaf, a pass, or a new frame), POP/RET (a frame's value goes to
+    its parent), FINISH. A value reaching a frame is `deliver`ed: a pass
+    frame passes it on negated; a move frame keeps the best (strictly
+    better only) and is cut once best >= beta; at the root a better move is
+    the iteration's answer so far.
+    """
+    check_side(side)
+    n = side * side
+    idx_bits = max(1, (n - 1).bit_length())
+    t_state = enum("IDLE", "ROOT", "ROOT_PICK", "ITER", "SELECT", "EXAMINE", "POP", "RET",
+                   "FINISH")
+    state = Signal(t_state.IDLE)
+
+    def board():
+        return Signal(intbv(0)[n:])
+
+    def value():
+        return Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+
+    full_rom = tuple(SizeTables(w, h, side).full for (w, h) in sizes(side))
+    full = board()
+    sz = Signal(intbv(0, min=0, max=len(full_rom)))
+    r_me, r_opp, r_moves = board(), board(), board()         # the root
+    c_me, c_opp = board(), board()                           # the child looked at
+    c_alpha, c_beta = value(), value()
+    c_d = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    f_me, f_opp, f_todo = board(), board(), board()          # the current frame
+    f_alpha, f_beta, f_best = value(), value(), value()
+    f_d = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    f_pass = Signal(bool(0))
+    f_move = Signal(intbv(0)[idx_bits:])
+    ply = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    budget_r = Signal(intbv(0)[BUDGET_BITS:])
+    it_d = Signal(intbv(0, min=0, max=MAX_DEPTH + 2))
+    leaf_seen = Signal(bool(0))
+    root_first = Signal(bool(0))
+    answer = Signal(intbv(0)[idx_bits:])
+    answer_hot = board()                                     # decoded from answer
+    answer_score = value()
+    rb_valid = Signal(bool(0))                               # the iteration's best root move
+    rb_move = Signal(intbv(0)[idx_bits:])
+    rb_score = value()
+    ret_val = value()                                        # the value POP carries up
+
+    # the stack: one word a frame
+    word_bits = 3 * n + 3 * 18 + DEPTH_BITS + 1 + idx_bits
+    stack = [Signal(intbv(0)[word_bits:]) for _ in range(MAX_DEPTH + 1)]
+    st_we = Signal(bool(0))
+    st_waddr = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    st_wdata = Signal(intbv(0)[word_bits:])
+    st_raddr = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    st_q = Signal(intbv(0)[word_bits:])
+    q_me, q_opp, q_todo = board(), board(), board()
+    q_alpha, q_beta, q_best = value(), value(), value()
+    q_d = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    q_pass = Signal(bool(0))
+    q_move = Signal(intbv(0)[idx_bits:])
+
+    # combinational blocks
+    my_moves, their_moves = board(), board()
+    ev = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+    diff = Signal(intbv(0, min=-512, max=512))
+    gen_my = reversi_moves(c_me, c_opp, full, my_moves, side=side)
+    gen_their = reversi_moves(c_opp, c_me, full, their_moves, side=side)
+    evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side)
+    any_left, pick_hot = Signal(bool(0)), board()
+    pick_index = Signal(intbv(0)[idx_bits:])
+    order = reversi_order(f_todo, sz, any_left, pick_hot, pick_index, side=side)
+    sel_hot, flipped = board(), board()
+    sel_index = Signal(intbv(0)[idx_bits:])
+    use_answer = Signal(bool(0))
+    flips = reversi_flips(f_me, f_opp, sel_hot, flipped, side=side)
+    answer_decode = decoder(answer, answer_hot)
+    terminal = value()
+    # deliver: a value s reaching the frame (its fields from the registers,
+    # or from the stack in RET)
+    dv_s, dv_best, dv_beta, dv_new = value(), value(), value(), value()
+    dv_pass, dv_better, dv_cut = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    leaf_v = value()
+    c_window = value()
+
+    @always_comb
+    def size_rom():
+        full.next = full_rom[sz]
+
+    @always_comb
+    def choose():
+        use_answer.next = ply == 0 and root_first
+        if ply == 0 and root_first:
+            sel_hot.next = answer_hot
+            sel_index.next = answer
+        else:
+            sel_hot.next = pick_hot
+            sel_index.next = pick_index
+
+    @always_comb
+    def game_over_value():
+        if diff > 0:
+            terminal.next = WIN + diff
+        elif diff < 0:
+            terminal.next = -WIN + diff
+        else:
+            terminal.next = 0
+
+    @always_comb
+    def leaf_value():
+        if my_moves == 0 and their_moves == 0:
+            leaf_v.next = terminal
+        else:
+            leaf_v.next = ev
+
+    @always_comb
+    def child_window():
+        # the child's beta: -max(alpha, best)
+        if f_alpha > f_best:
+            c_window.next = -f_alpha
+        else:
+            c_window.next = -f_best
+
+    @always_comb
+    def unpack():
+        q_move.next = st_q[idx_bits:]
+        q_pass.next = st_q[idx_bits]
+        q_d.next = st_q[idx_bits + 1 + DEPTH_BITS:idx_bits + 1]
+        q_best.next = st_q[idx_bits + 7 + 18:idx_bits + 7].signed()
+        q_beta.next = st_q[idx_bits + 7 + 36:idx_bits + 7 + 18].signed()
+        q_alpha.next = st_q[idx_bits + 7 + 54:idx_bits + 7 + 36].signed()
+        q_todo.next = st_q[idx_bits + 61 + n:idx_bits + 61]
+        q_opp.next = st_q[idx_bits + 61 + 2 * n:idx_bits + 61 + n]
+        q_me.next = st_q[idx_bits + 61 + 3 * n:idx_bits + 61 + 2 * n]
+
+    @always_comb
+    def pack():
+        st_wdata.next = concat(f_me, f_opp, f_todo, f_alpha[18:], f_beta[18:], f_best[18:],
+                               f_d[DEPTH_BITS:], f_pass, f_move)
+
+    @always_comb
+    def deliver():
+        if state == t_state.RET:
+            dv_s.next = -ret_val
+            dv_pass.next = q_pass
+            dv_best.next = q_best
+            dv_beta.next = q_beta
+        else:                                   # EXAMINE: a leaf's value
+            dv_s.next = -leaf_v
+            dv_pass.next = f_pass
+            dv_best.next = f_best
+            dv_beta.next = f_beta
+
+    @always_comb
+    def deliver_result():
+        dv_better.next = dv_s > dv_best
+        if dv_s > dv_best:
+            dv_new.next = dv_s
+            dv_cut.next = dv_s >= dv_beta
+        else:
+            dv_new.next = dv_best
+            dv_cut.next = dv_best >= dv_beta
+
+    @always_seq(clk.posedge, reset=None)
+    def stack_ram():
+        if st_we:
+            stack[st_waddr].next = st_wdata
+        st_q.next = stack[st_raddr]
+
+    @always_comb
+    def stack_ports():
+        st_we.next = state == t_state.EXAMINE and c_d != 0 and (my_moves != 0 or their_moves != 0) \
+            and (my_moves != 0 or nodes != budget_r)
+        st_waddr.next = ply
+        st_raddr.next = ply - 1 if ply != 0 else 0
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        if state != t_state.IDLE:
+            cycles.next = cycles + 1
+        done.next = 0
+        if state == t_state.IDLE:
+            if start:
+                r_me.next = me_in
+                r_opp.next = opp_in
+                c_me.next = me_in
+                c_opp.next = opp_in
+                sz.next = size
+                budget_r.next = budget
+                nodes.next = 0
+                cycles.next = 1
+                busy.next = 1
+                answer_score.next = 0
+                depth.next = 0
+                state.next = t_state.ROOT
+
+        elif state == t_state.ROOT:             # my_moves: the root's moves
+            r_moves.next = my_moves
+            f_todo.next = my_moves
+            if my_moves == 0:
+                has_move.next = 0
+                stop.next = STOP_PASS
+                state.next = t_state.FINISH
+            else:
+                has_move.next = 1
+                state.next = t_state.ROOT_PICK
+
+        elif state == t_state.ROOT_PICK:        # the first move in order
+            answer.next = pick_index
+            if (r_moves & (r_moves - 1)) == 0:
+                stop.next = STOP_FORCED
+                state.next = t_state.FINISH
+            else:
+                it_d.next = 1
+                state.next = t_state.ITER
+
+        elif state == t_state.ITER:             # the root frame of iteration it_d
+            f_me.next = r_me
+            f_opp.next = r_opp
+            if it_d == 1:
+                f_todo.next = r_moves
+                root_first.next = 0
+            else:
+                f_todo.next = r_moves & ~answer_hot
+                root_first.next = 1
+            f_alpha.next = -INF
+            f_beta.next = INF
+            f_best.next = -INF
+            f_d.next = it_d
+            f_pass.next = 0
+            ply.next = 0
+            leaf_seen.next = 0
+            rb_valid.next = 0
+            state.next = t_state.SELECT
+
+        elif state == t_state.SELECT:
+            if not use_answer and not any_left:           # the frame is over
+                if ply == 0:                              # the iteration is complete
+                    answer.next = rb_move
+                    answer_score.next = rb_score
+                    depth.next = it_d
+                    if not leaf_seen:
+                        stop.next = STOP_EXACT
+                        state.next = t_state.FINISH
+                    elif it_d == MAX_DEPTH:
+                        stop.next = STOP_DEPTH
+                        state.next = t_state.FINISH
+                    else:
+                        it_d.next = it_d + 1
+                        state.next = t_state.ITER
+                else:
+                    ret_val.next = f_best
+                    state.next = t_state.POP
+            elif nodes == budget_r:
+                stop.next = STOP_BUDGET
+                if rb_valid:
+                    answer.next = rb_move
+                    answer_score.next = rb_score
+                state.next = t_state.FINISH
+            else:
+                nodes.next = nodes + 1
+                f_todo.next = f_todo & ~sel_hot
+                root_first.next = 0
+                f_move.next = sel_index
+                c_me.next = f_opp & ~flipped
+                c_opp.next = f_me | flipped | sel_hot
+                c_d.next = f_d - 1
+                c_alpha.next = -f_beta
+                c_beta.next = c_window
+                state.next = t_state.EXAMINE
+
+        elif state == t_state.EXAMINE:
+            if (my_moves == 0 and their_moves == 0) or c_d == 0:   # a leaf
+                if my_moves != 0 or their_moves != 0:
+                    leaf_seen.next = 1
+                if f_pass:                      # a pass frame: its value goes on up
+                    ret_val.next = -leaf_v
+                    state.next = t_state.POP
+                else:
+                    if dv_better:
+                        f_best.next = dv_s
+                        if ply == 0:
+                            rb_valid.next = 1
+                            rb_move.next = f_move
+                            rb_score.next = dv_s
+                    if dv_cut and ply != 0:
+                        ret_val.next = dv_new
+                        state.next = t_state.POP
+                    else:
+                        state.next = t_state.SELECT
+            elif my_moves == 0:                                    # a pass: a node
+                if nodes == budget_r:
+                    stop.next = STOP_BUDGET
+                    if rb_valid:
+                        answer.next = rb_move
+                        answer_score.next = rb_score
+                    state.next = t_state.FINISH
+                else:
+                    nodes.next = nodes + 1
+                    ply.next = ply + 1
+                    f_pass.next = 1
+                    f_alpha.next = c_alpha
+                    f_beta.next = c_beta
+                    c_me.next = c_opp
+                    c_opp.next = c_me
+                    c_d.next = c_d - 1
+                    c_alpha.next = -c_beta
+                    c_beta.next = -c_alpha
+            else:                                                  # a new frame
+                ply.next = ply + 1
+                f_me.next = c_me
+                f_opp.next = c_opp
+                f_todo.next = my_moves
+                f_alpha.next = c_alpha
+                f_beta.next = c_beta
+                f_best.next = -INF
+                f_d.next = c_d
+                f_pass.next = 0
+                state.next = t_state.SELECT
+
+        elif state == t_state.POP:              # the parent's word is read
+            ply.next = ply - 1
+            state.next = t_state.RET
+
+        elif state == t_state.RET:              # the parent again, and the value
+            f_me.next = q_me
+            f_opp.next = q_opp
+            f_todo.next = q_todo
+            f_alpha.next = q_alpha
+            f_beta.next = q_beta
+            f_d.next = q_d
+            f_pass.next = q_pass
+            f_move.next = q_move
+            f_best.next = q_best
+            if q_pass:                          # a pass frame: its value goes on up
+                ret_val.next = -ret_val
+                state.next = t_state.POP
+            else:
+                if dv_better:
+                    f_best.next = dv_s
+                    if ply == 0:
+                        rb_valid.next = 1
+                        rb_move.next = q_move
+                        rb_score.next = dv_s
+                if dv_cut and ply != 0:
+                    ret_val.next = dv_new
+                    state.next = t_state.POP
+                else:
+                    state.next = t_state.SELECT
+
+        elif state == t_state.FINISH:
+            if stop == STOP_PASS:
+                move.next = 0
+                score.next = 0
+            elif stop == STOP_FORCED:
+                move.next = answer
+                score.next = 0
+            else:
+                move.next = answer
+                score.next = answer_score
+            busy.next = 0
+            done.next = 1
+            state.next = t_state.IDLE
+
+    return (gen_my, gen_their, evaluation, order, flips, answer_decode, size_rom, choose, game_over_value,
+            leaf_value, child_window, unpack, pack, deliver, deliver_result, stack_ram,
+            stack_ports, control)

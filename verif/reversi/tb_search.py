@@ -1,0 +1,118 @@
+"""cocotb bench of the Reversi search engine (hdl/reversi/search.py), built
+for boards up to REVERSI_SIDE (hdl/units.py).
+
+For positions of random games on every size the engine plays and for
+budgets from 1 to a few thousand nodes, the engine's answer must equal
+golden.reversi.search.search on every field: pass or move, the move, its
+score (0 where golden's is None), the nodes counted, the completed depth
+and the stop; and its cycles, start to done, must be within
+hdl.reversi.search.worst_case_cycles(nodes), the bound the budget is
+sized by. Golden's `explain` says which cases happened (a pass at the
+root, a forced move, an exact end, a budget stop after a completed
+iteration and during the first); the test requires each.
+"""
+import random
+
+import cocotb
+from cocotb.triggers import RisingEdge
+
+from golden.reversi.board import start
+from golden.reversi.search import STOPS, explain
+from hdl.reversi import tables as T
+from hdl.reversi.search import worst_case_cycles
+from hdl.units import REVERSI_SIDE
+from verif import tb
+
+SIDE = REVERSI_SIDE
+
+
+def random_position(rng, width, height, plies):
+    """The position after up to `plies` random moves (passes where forced)
+    of a game from the start; earlier if the game ends."""
+    pos = start(width, height)
+    for _ in range(plies):
+        if pos.game_over():
+            break
+        moves = pos.legal_moves()
+        pos = pos.play(rng.choice(moves) if moves else None)
+    return pos
+
+
+async def run_one(dut, pos, budget):
+    dut.me_in.value = T.to_max(pos.mine, pos.width, SIDE)
+    dut.opp_in.value = T.to_max(pos.theirs, pos.width, SIDE)
+    dut.size.value = T.size_index(pos.width, pos.height, SIDE)
+    dut.budget.value = budget
+    dut.start.value = 1
+    await RisingEdge(dut.clk)
+    dut.start.value = 0
+    while True:
+        await RisingEdge(dut.clk)
+        if int(dut.done.value):
+            break
+    return {"has_move": int(dut.has_move.value), "move": int(dut.move.value),
+            "score": dut.score.value.to_signed(), "nodes": int(dut.nodes.value),
+            "depth": int(dut.depth.value), "stop": STOPS[int(dut.stop.value)],
+            "cycles": int(dut.cycles.value)}
+
+
+async def check(dut, pos, budget, label):
+    """Search pos at budget on the RTL; compare every field with golden and
+    the cycles with the bound. Returns golden's result."""
+    want, _ = explain(pos, budget)
+    got = await run_one(dut, pos, budget)
+    exp = {"has_move": int(want.move is not None),
+           "move": 0 if want.move is None else T.cell_to_max(want.move, pos.width, SIDE),
+           "score": 0 if want.score is None else want.score, "nodes": want.nodes,
+           "depth": want.depth, "stop": want.stop}
+    cmp = {k: got[k] for k in exp}
+    where = "%s %dx%d black=%#x white=%#x to_move=%d budget=%d" % (
+        label, pos.width, pos.height, pos.black, pos.white, pos.to_move, budget)
+    assert cmp == exp, "%s: golden %r, RTL %r (seed %s)" % (where, exp, cmp, tb.seed())
+    bound = worst_case_cycles(got["nodes"])
+    assert got["cycles"] <= bound, "%s: %d cycles > bound %d for %d nodes (seed %s)" % (
+        where, got["cycles"], bound, got["nodes"], tb.seed())
+    return want
+
+
+@cocotb.test()
+async def search_matches_golden(dut):
+    cfg = tb.TbConfig.from_env()
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
+    rng = random.Random(int(tb.seed()))
+    seen = set()
+    worst = 0.0
+    for i in range(80):
+        width, height = rng.choice(T.sizes(SIDE))
+        cells = width * height
+        pos = random_position(rng, width, height, rng.randint(0, cells))
+        budget = rng.choice([1, 2, 5, 17, 60, 200, 700, rng.randint(1, 3000)])
+        want = await check(dut, pos, budget, "position #%d" % i)
+        seen.add(want.stop if want.stop != "budget" or want.depth else "budget in iteration 1")
+    dut._log.info("stops seen: %s", sorted(seen))
+    assert {"forced", "exact", "budget", "budget in iteration 1"} <= seen, seen
+
+
+@cocotb.test()
+async def passes_and_ends(dut):
+    """Positions where the side to move must pass, and the last few plies
+    of games (exact ends, passes inside the tree)."""
+    cfg = tb.TbConfig.from_env()
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
+    rng = random.Random(int(tb.seed()) + 1)
+    passes = ends = 0
+    while passes < 4 or ends < 12:
+        width, height = rng.choice(T.sizes(SIDE))
+        pos = start(width, height)
+        line = [pos]
+        while not pos.game_over():
+            moves = pos.legal_moves()
+            pos = pos.play(rng.choice(moves) if moves else None)
+            line.append(pos)
+        for p in line[-8:]:
+            if p.must_pass() and passes < 4:
+                passes += 1
+                await check(dut, p, rng.choice((1, 50)), "pass")
+            elif not p.game_over() and ends < 12:
+                ends += 1
+                await check(dut, p, rng.choice((3, 40, 400, 5000)), "end")
