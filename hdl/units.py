@@ -384,6 +384,22 @@ def _reversi_rules(cfg):
                                                  bits(n), bits(n)))]
 
 
+REVERSI_PARSER_STALL_CYCLES = 96   # reversi_parser's unit build (the core: STALL_BITS bit times)
+
+
+def _reversi_parser(cfg):
+    """The Reversi player's parser (hdl/reversi/parser.py), boards up to
+    REVERSI_SIDE, stall limit REVERSI_PARSER_STALL_CYCLES."""
+    from hdl.reversi.parser import EV_BITS, reversi_parser
+
+    n = REVERSI_SIDE * REVERSI_SIDE
+    clk, rst, bits, flag = _signals()
+    return [("reversi_parser", reversi_parser(
+        clk, rst, bits(8), flag(), flag(), bits(EV_BITS), flag(), bits(8), bits(8), bits(8),
+        bits(8), bits(n), bits(n), flag(), flag(), side=REVERSI_SIDE,
+        stall_cycles=REVERSI_PARSER_STALL_CYCLES))]
+
+
 def _reversi_search(cfg):
     """The Reversi search engine (hdl/reversi/search.py), boards up to
     REVERSI_SIDE."""
@@ -493,6 +509,7 @@ UNITS = {
     "blokus_board": (_blokus_board, 115200, False),
     "reversi_rules": (_reversi_rules, 115200, False),
     "reversi_search": (_reversi_search, 115200, False),
+    "reversi_parser": (_reversi_parser, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),
     "score4_checker": (_score4_checker, 9600, False),
     "score4_landing": (_score4_landing, 9600, False),
