@@ -110,11 +110,29 @@ def _blokus(cfg):
             ("blokus_de2", blokus_de2(*de2_pins(), **kw))]
 
 
+def _reversi(cfg):
+    """The Reversi player core: reversi_top (no DE2 top level yet), boards up
+    to golden's DEFAULT_SIZE, named golden's DEFAULT_NAME."""
+    from golden.reversi.encoding import DEFAULT_SIZE, STALL_BITS
+    from golden.reversi.session import DEFAULT_NAME
+    from hdl.core_ports import core_pins
+    from hdl.reversi.ports import ReversiStatus
+    from hdl.reversi.top import reversi_top
+
+    budget = cfg.budget if cfg.budget is not None else _golden_default("reversi")
+    return [("reversi_top", reversi_top(*core_pins(), **ReversiStatus().ports(),
+                                        divisor=cfg.divisor, budget=budget, side=DEFAULT_SIZE,
+                                        player_name=DEFAULT_NAME,
+                                        stall_cycles=STALL_BITS * cfg.divisor))]
+
+
 DEFAULT_TEAM = "01"
 
 
 def _golden_default(core):
-    if core == "blokus":
+    if core == "reversi":
+        from golden.reversi.search import DEFAULT_BUDGET
+    elif core == "blokus":
         from golden.blokus.search import DEFAULT_BUDGET
     else:
         from golden.score4.search import DEFAULT_BUDGET
@@ -125,6 +143,8 @@ def _game(core):
     """The golden package of a core (its search and session)."""
     if core == "blokus":
         import golden.blokus.search as search
+    elif core == "reversi":
+        import golden.reversi.search as search
     else:
         import golden.score4.search as search
     return search
@@ -138,12 +158,16 @@ UNITS = {
     "blokus_search": (_blokus_search, 115200, False),
     "score4": (_score4, 9600, True),
     "blokus": (_blokus, 115200, True),
+    "reversi": (_reversi, 115200, True),
 }
 # the single blocks that have a unit bench of their own (verif/units/): hdl/units.py
 from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
 
 UNITS.update(_BLOCK_UNITS)
 CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
+# every game core with a CORE_top (the testbenches drive it); CORES, which the
+# board flows (synth/, --all) use, holds the ones that also have a DE2 top
+GAME_CORES = CORES + ("reversi",)
 
 
 def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
@@ -157,7 +181,7 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
     cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
                          default_baud if baud is None else baud, budget, team)
     cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
-    if unit in ("score4", "blokus"):
+    if unit in ("score4", "blokus", "reversi"):
         try:
             _game(unit).check_budget(cfg.budget if budget is not None
                                      else _golden_default(unit))

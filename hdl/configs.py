@@ -53,6 +53,8 @@ CONFIGS = {
     "blokus_think": Config("blokus", 32 * 115200, 115200, 40, "Tb"),
     "blokus_deep": Config("blokus", 32 * 115200, 115200, 3000, "Tb"),   # iterations, every stop
     "blokus_50m": Config("blokus", DEFAULT_CLK_HZ, 115200, 2, "01"),
+    # the Reversi player core (its search engine alone: the unit reversi_search)
+    "reversi_fast": Config("reversi", 32 * 115200, 115200, 300, None),
 }
 
 

@@ -85,6 +85,10 @@ class Core:
         """The core's answer to a new game."""
         raise NotImplementedError
 
+    def reset_answer(self, cfg):
+        """What the core sends by itself after the reset (b"": nothing)."""
+        return b""
+
     def search(self, pos, budget):
         """The golden search (a SearchResult) of the position the session holds."""
         raise NotImplementedError
@@ -163,6 +167,11 @@ class SessionPredictor(uvm_subscriber):
         self.session = self.core.session(ConfigDB().get(self, "", "CFG"), self.choose)
         self.n = 0
         self.glitches = 0             # glitch items sent: the core counts each in n_glitch
+
+    async def run_phase(self):
+        answer = self.core.reset_answer(ConfigDB().get(self, "", "CFG"))
+        if answer:                              # sent unprompted after the reset
+            self.ap.write(Expected("#0 reset", answer))
 
     def choose(self, pos, budget):
         result = self.core.search(pos, budget)

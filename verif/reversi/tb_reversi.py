@@ -1,0 +1,203 @@
+"""cocotb + pyuvm testbench of the Reversi player core (hdl/reversi/top.py).
+
+The environment is verif/core_env.py's, as for the other cores; this module
+is its Reversi adapter (`ReversiCore`) and the Reversi tests. Every host
+item goes through golden.reversi.Session; every byte the core sends (its
+Connect after the reset included) is compared; every search the session
+runs is compared with the core's (nodes, depth, score, stop) and its cycles
+checked against hdl.reversi.search.worst_case_cycles; the counters n_bad,
+n_frame, n_stall, n_ignored, n_unsupported, n_illegal (bad boards) and
+n_requests equal the session's, n_glitch the glitches sent, n_lost and
+n_overflow 0, and `seat` the colour Player OK gave.
+
+Tests: ReversiCorners (every corner of the protocol: the side to move
+without a Player OK, every message kind, bad bytes, framing errors,
+glitches and a stall inside messages, sizes the core does not play, bad
+boards, End and the Next Turns it silences, a forced pass, messages back
+to back) and ReversiPositions (Next Turns of random game positions of every
+size up to 8 x 8, for both colours).
+"""
+import random
+
+from cocotb_coverage.coverage import CoverPoint
+import pyuvm
+
+from golden.reversi import Session
+from golden.reversi import encoding as E
+from golden.reversi.board import Position, start
+from golden.reversi.search import STOPS, search
+from golden.reversi.session import DEFAULT_NAME
+from hdl.reversi.search import worst_case_cycles
+from hdl.reversi.top import SEATS
+from hdl.units import REVERSI_SIDE
+from verif import tb
+from verif.core_env import OUTSIDE, Core, CornersTest, CoreTest, coverpoint, fault_coverage
+from verif.sequences import Exchange, send, send_after
+from verif.uart_agent import FRAMING_ERROR, GLITCH, IDLE
+
+SIDE = REVERSI_SIDE
+PARSER_STATES = (OUTSIDE, "in_message")
+cover_message = coverpoint("top.reversi.message", [E.OP_NAMES[op] for op in E.OPCODES])
+cover_fault = fault_coverage("reversi", PARSER_STATES)
+cover_next_turn = coverpoint("top.reversi.next_turn", [
+    "answered", "pass", "unsupported", "bad_board", "while_stopped"])
+cover_stop = coverpoint("top.reversi.search_stop", STOPS)
+
+
+def parser_state(session):
+    return OUTSIDE if not session._reader.partial else "in_message"
+
+
+class ReversiCore(Core):
+    """The Reversi core to verif.core_env: the golden Session and search; every
+    search's nodes, depth, score and stop compared."""
+
+    search_fields = ("nodes", "depth", "score", "stop")
+    error_counters = (("n_bad", "bad_bytes"), ("n_frame", "framing_errors"),
+                      ("n_stall", "stalls"), ("n_ignored", "ignored"),
+                      ("n_unsupported", "unsupported"), ("n_illegal", "bad_boards"))
+    stall_bits = pause_fault_bits = E.STALL_BITS
+    timeout_searches, timeout_bits = 1, 200
+    seats = SEATS
+    parser_state = staticmethod(parser_state)
+
+    def session(self, cfg, chooser):
+        return Session(budget=cfg.budget, name=DEFAULT_NAME, chooser=chooser, max_size=SIDE)
+
+    def hello(self, cfg):
+        return E.encode_connect(DEFAULT_NAME)
+
+    def reset_answer(self, cfg):
+        return self.hello(cfg)
+
+    def seat_code(self, session):
+        return self.seats.index("none" if session.colour is None else session.colour)
+
+    def search(self, pos, budget):
+        return search(pos, budget)
+
+    def worst_case_cycles(self, nodes):
+        return worst_case_cycles(nodes)
+
+    def decode_search(self, outputs):
+        out = dict(outputs, stop=STOPS[outputs["stop"]])
+        if out["stop"] in ("pass", "forced"):
+            out["score"] = None
+        return out
+
+    def corner_sequence(self, name):
+        return CornerSeq(name)
+
+    def cover_fault(self, kind, state):
+        cover_fault(kind, state)
+
+    def observe_answer(self, answer):
+        if answer[:1] == bytes([E.OP_NEW_MOVE]):
+            cover_next_turn("pass" if answer[1] == E.NO_MOVE else "answered")
+
+    def observe_search(self, pos, result):
+        cover_stop(result.stop)
+
+
+def next_turn(pos, last=None):
+    """The Next Turn of a golden Position (last: the last move's cell or None)."""
+    return E.encode_next_turn(last, pos.black, pos.white, pos.width, pos.height)
+
+
+def random_position(rng, width, height, plies):
+    pos = start(width, height)
+    for _ in range(plies):
+        if pos.game_over():
+            break
+        moves = pos.legal_moves()
+        pos = pos.play(rng.choice(moves) if moves else None)
+    return pos
+
+
+def pass_position():
+    """A position where the side to move has no move and the other has one."""
+    rng = random.Random(7)
+    while True:
+        pos = start(4, 4)
+        while not pos.game_over():
+            if pos.must_pass():
+                return pos
+            pos = pos.play(rng.choice(pos.legal_moves()))
+
+
+class CornerSeq(Exchange):
+    """Every protocol corner of protocol-reversi.md, each answered as the golden session says."""
+
+    async def body(self):
+        rng = random.Random(int(tb.seed()) + 1)
+        start8 = start(8, 8)
+        # no Player OK yet: Black moves first; a last move on a disc gives the other colour
+        await self.ask(next_turn(start8))
+        after = start8.play(start8.legal_moves()[0])                 # White to move
+        await self.ask(next_turn(after, last=start8.legal_moves()[0]))
+        await self.ask(next_turn(after, last=0))                     # an empty cell: Black
+        # bad bytes at a message start, CR/LF, then a message
+        for junk in (b"\x00", b"\x09", b"\xff", b"\r\n", b"AB"):
+            await send(self, junk)
+        await self.ask(bytes([E.OP_PLAYER_OK, E.WHITE]))
+        await self.ask(next_turn(after))
+        # every message kind the core ignores, and OK / NOK
+        for msg in (E.encode_connect("x"), E.encode_connect(""), E.encode_new_move(3, 4),
+                    E.encode_status1(None, start8.black, start8.white, 8, 8),
+                    E.encode_status2((3, 100, "Ann"), (5, 7, "Bob")), E.encode_control(8, 8),
+                    E.encode_ok(True), E.encode_ok(False)):
+            await self.ask(msg)
+        # codes and sizes that break the frame
+        for bad in (b"\x02\x05", b"\x10\x03", b"\x05\x00\x00\x00", b"\x05\x00\x00\x08\x11"):
+            await self.ask(bad)
+        # sizes the core does not play, bad boards
+        await self.ask(bytes([E.OP_NEXT_TURN, 0xFF, 0xFF, 10, 10]) + bytes(25))
+        await self.ask(bytes([E.OP_NEXT_TURN, 0xFF, 0xFF, 5, 5]) + bytes(7))
+        await self.ask(bytes([E.OP_NEXT_TURN, 0xFF, 0xFF, 4, 6]) + bytes(6))   # plays 4 x 6
+        bad_board = bytearray(next_turn(start8))
+        bad_board[9] |= 0x03
+        await self.ask(bytes(bad_board))
+        # faults inside a Next Turn, then the whole message
+        nt = next_turn(random_position(rng, 6, 6, 6))
+        for kind in (FRAMING_ERROR, GLITCH):
+            for cut in (1, 4, 7):
+                await send_after(self, nt[:cut], b"", kind)
+                await self.ask(nt)
+        await send_after(self, nt[:6], b"", IDLE, bits=E.STALL_BITS + 64)   # a stall
+        await self.ask(nt)
+        # a forced pass, the smallest board
+        await self.ask(bytes([E.OP_PLAYER_OK, pass_position().to_move]))
+        await self.ask(next_turn(pass_position()))
+        # End silences Next Turns until a Player OK
+        await self.ask(E.encode_end())
+        await self.ask(next_turn(start8))
+        await self.ask(bytes([E.OP_PLAYER_OK, E.BLACK]))
+        # messages back to back, the answer after all of them
+        await self.ask(bytes([E.OP_OK, E.OK]) + next_turn(start(4, 4)))
+
+
+class ReversiTest(CoreTest):
+    core = ReversiCore()
+
+
+@pyuvm.test()
+class ReversiCorners(ReversiTest, CornersTest):
+    """Every corner of the Reversi protocol (CornerSeq)."""
+
+
+class PositionsSeq(Exchange):
+    async def body(self):
+        rng = random.Random(int(tb.seed()) + 2)
+        for _ in range(24):
+            width, height = rng.choice([(w, h) for w in (4, 6, 8) for h in (4, 6, 8)])
+            pos = random_position(rng, width, height, rng.randint(0, width * height))
+            await self.ask(bytes([E.OP_PLAYER_OK, pos.to_move]))
+            await self.ask(next_turn(pos))
+
+
+@pyuvm.test()
+class ReversiPositions(ReversiTest):
+    """Next Turns of random game positions of every size up to 8 x 8."""
+
+    async def body(self):
+        await self.run_seq(PositionsSeq("positions"))
