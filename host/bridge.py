@@ -49,8 +49,8 @@ from host.cli import Parser
 
 REPO = Path(__file__).resolve().parents[1]
 BRIDGE_ROOT = REPO / "build" / "bridge"
-DEFAULT_CONFIG = {"score4": "score4_fast", "blokus": "blokus_fast"}
-GAMES = tuple(DEFAULT_CONFIG)
+DEFAULT_CONFIG = {"score4": "score4_fast", "blokus": "blokus_fast", "reversi": "reversi_fast"}
+GAMES = ("score4", "blokus")    # this bridge's games; Reversi has its own (host/reversi/bridge.py)
 PLAYERS = ("sim", "golden")
 SILENT_WARN_S = 15.0       # connected, and the host has said nothing for this long: warn
 SIM_START_S = 600.0        # the simulator must be up within this (first builds are slow)

@@ -28,13 +28,9 @@ player; with ``--games N`` it connects again and sends the core's Connect
 (the one the core sent, else ``--name``): the game master's Player OK then
 wakes the core, which stops after End until a Player OK or a reset.
 
-The simulated core (``sim``): ``host.bridge.SimCore`` runs ``CORE_top`` of a
-configuration of ``hdl/configs.py`` under cocotb with its UART on a private
-socket; it plugs in here unchanged once the Reversi RTL exists: add a
-``reversi_fast`` configuration to ``hdl/configs.py`` (unit ``reversi``),
-``"reversi": "reversi_fast"`` to ``host.bridge.DEFAULT_CONFIG``, and a
-Reversi session to ``host.bridge_tb`` if its UART settings differ. Until
-then ``sim`` stops with a one-line error naming the missing configuration.
+The simulated core (``sim[:CONFIG]``, default ``reversi_fast``):
+``host.bridge.SimCore`` runs ``reversi_top`` of that configuration of
+``hdl/configs.py`` under cocotb with its UART on a private socket.
 """
 import select
 import sys

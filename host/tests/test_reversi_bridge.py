@@ -81,9 +81,43 @@ def test_gm_closing_mid_game_is_exit_1():
     assert box["r"][0] == 1 and "closed the connection" in box["r"][1]
 
 
-def test_sim_hook_and_bad_cores():
-    with pytest.raises(BridgeError, match="reversi_fast"):
-        open_core("sim")
+def _read_exactly(core, n, deadline_s=120):
+    """n bytes from the core's end, or what came before the hang guard."""
+    got = bytearray()
+    deadline = time.monotonic() + deadline_s
+    while len(got) < n and time.monotonic() < deadline:
+        data = core.read(0.2)
+        if data is None:
+            break
+        got += data
+    return bytes(got)
+
+
+def test_sim_core_plays_through_the_bridge_end():
+    """The simulated RTL (reversi_fast) behind open_core("sim"): its Connect
+    after reset, then the golden session's answer to a Player OK and a Next
+    Turn, byte for byte."""
+    from golden.reversi import encoding as E
+    from golden.reversi.board import start
+    from golden.reversi.session import Session
+    from hdl import configs
+
+    core = open_core("sim:reversi_fast")
+    try:
+        session = Session(budget=configs.get("reversi_fast").budget)
+        assert _read_exactly(core, len(session.hello())) == session.hello()
+        pos = start(8, 8).play(19)
+        data = E.encode_player_ok(E.WHITE) + E.encode_next_turn(19, pos.black, pos.white, 8, 8)
+        want = session.feed(data)
+        core.write(data)
+        assert len(want) == 3 and _read_exactly(core, 3) == want
+    finally:
+        assert core.close() is None
+
+
+def test_bad_cores():
+    with pytest.raises(BridgeError, match="is not defined in hdl/configs.py"):
+        open_core("sim:reversi_nothing")
     with pytest.raises(BridgeError, match="unknown core"):
         open_core("usb")
     with pytest.raises(BridgeError, match="cannot open the serial port"):
