@@ -71,6 +71,7 @@ class Core:
     timeout_searches = 1    # an answer may take this many worst-case searches ...
     timeout_bits = 40       # ... plus this many bit times
     game_over = b""         # what the host sends after a whole game
+    new_game = b"0"         # what starts a game; the core answers hello() (b"": nothing)
     seats = ()              # the `seat` output's values by code (the top's SEATS); "none" is None
 
     def seat_code(self, session):
@@ -279,7 +280,8 @@ class GameSeq(Exchange):
         self.referee = referee
 
     async def body(self):
-        assert await self.ask(b"0") == self.core.hello(self.cfg)
+        if self.core.new_game:
+            assert await self.ask(self.core.new_game) == self.core.hello(self.cfg)
         ref = self.referee
         while True:
             request = ref.request()

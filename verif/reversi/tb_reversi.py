@@ -10,7 +10,10 @@ n_frame, n_stall, n_ignored, n_unsupported, n_illegal (bad boards) and
 n_requests equal the session's, n_glitch the glitches sent, n_lost and
 n_overflow 0, and `seat` the colour Player OK gave.
 
-Tests: ReversiCorners (every corner of the protocol: the side to move
+Tests: ReversiGames (whole games to their end against random and searching
+opponents, both colours, 8 x 8, 6 x 4 and 4 x 4; every New Move must be
+legal), ReversiHostFast / ReversiHostSlow (a game with the host's baud 3 %
+off), ReversiCorners (every corner of the protocol: the side to move
 without a Player OK, every message kind, bad bytes, framing errors,
 glitches and a stall inside messages, sizes the core does not play, bad
 boards, End and the Next Turns it silences, a forced pass, messages back
@@ -31,7 +34,8 @@ from hdl.reversi.search import worst_case_cycles
 from hdl.reversi.top import SEATS
 from hdl.units import REVERSI_SIDE
 from verif import tb
-from verif.core_env import OUTSIDE, Core, CornersTest, CoreTest, coverpoint, fault_coverage
+from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest,
+                            HostSlowTest, coverpoint, fault_coverage)
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import FRAMING_ERROR, GLITCH, IDLE
 
@@ -42,6 +46,11 @@ cover_fault = fault_coverage("reversi", PARSER_STATES)
 cover_next_turn = coverpoint("top.reversi.next_turn", [
     "answered", "pass", "unsupported", "bad_board", "while_stopped"])
 cover_stop = coverpoint("top.reversi.search_stop", STOPS)
+
+
+@CoverPoint("top.reversi.game_end", xf=lambda end: end, bins=["core_wins", "core_loses", "draw"])
+def cover_game_end(end):
+    pass
 
 
 def parser_state(session):
@@ -60,6 +69,8 @@ class ReversiCore(Core):
     timeout_searches, timeout_bits = 1, 200
     seats = SEATS
     parser_state = staticmethod(parser_state)
+    new_game = b""                      # the Connect came after the reset
+    game_over = E.encode_end()
 
     def session(self, cfg, chooser):
         return Session(budget=cfg.budget, name=DEFAULT_NAME, chooser=chooser, max_size=SIDE)
@@ -87,6 +98,16 @@ class ReversiCore(Core):
 
     def corner_sequence(self, name):
         return CornerSeq(name)
+
+    def referee(self, colour, size, opponent):
+        return GameReferee(colour, size, opponent)
+
+    def host_speed_game(self, core_first, rng):
+        return (E.BLACK if core_first else E.WHITE, rng.choice(((8, 8), (6, 6), (4, 8))),
+                random_player(rng))
+
+    def observe_game(self, referee):
+        cover_game_end(referee.end)
 
     def cover_fault(self, kind, state):
         cover_fault(kind, state)
@@ -176,6 +197,54 @@ class CornerSeq(Exchange):
         await self.ask(bytes([E.OP_OK, E.OK]) + next_turn(start(4, 4)))
 
 
+def random_player(rng):
+    """The opponent that plays a random legal move."""
+    return lambda pos: rng.choice(pos.legal_moves())
+
+
+def search_player(budget):
+    """The opponent that plays golden's search at `budget`."""
+    return lambda pos: search(pos, budget).move
+
+
+class GameReferee:
+    """The game master's side of one whole game against the core: Player OK
+    for the core's `colour`, then a Next Turn whenever the core is to move
+    (the opponent's moves, by `opponent(position)`, and passes are made
+    here); every New Move of the core must be legal. `end`: core_wins,
+    core_loses or draw, once neither side has a move."""
+
+    def __init__(self, colour, size, opponent):
+        self.colour = colour
+        self.pos = start(*size)
+        self.opponent = opponent
+        self.last = None
+        self.greeted = False
+        self.end = None
+
+    def request(self):
+        pos = self.pos
+        while not pos.game_over() and pos.to_move != self.colour:
+            move = self.opponent(pos) if not pos.must_pass() else None
+            pos, self.last = pos.play(move), move
+        self.pos = pos
+        if pos.game_over():
+            black, white = pos.score()
+            mine, theirs = (black, white) if self.colour == E.BLACK else (white, black)
+            self.end = "core_wins" if mine > theirs else "core_loses" if mine < theirs else "draw"
+            return None
+        out = b"" if self.greeted else bytes([E.OP_PLAYER_OK, self.colour])
+        self.greeted = True
+        return out + next_turn(pos, self.last)
+
+    def answer(self, data):
+        assert data[:1] == bytes([E.OP_NEW_MOVE]) and len(data) == 3, data
+        move = None if data[1:] == bytes([E.NO_MOVE, E.NO_MOVE]) else \
+            data[2] * self.pos.width + data[1]
+        assert self.pos.is_legal(move), "the core played %r in\n%s" % (data, self.pos.render())
+        self.pos, self.last = self.pos.play(move), move
+
+
 class ReversiTest(CoreTest):
     core = ReversiCore()
 
@@ -201,3 +270,26 @@ class ReversiPositions(ReversiTest):
 
     async def body(self):
         await self.run_seq(PositionsSeq("positions"))
+
+
+@pyuvm.test()
+class ReversiGames(ReversiTest):
+    """Whole games to their end: both colours, 8 x 8, 6 x 4, 4 x 4."""
+
+    async def body(self):
+        rng = random.Random(int(tb.seed()) + 3)
+        for colour, size, opponent in ((E.BLACK, (8, 8), random_player(rng)),
+                                       (E.WHITE, (8, 8), search_player(40)),
+                                       (E.BLACK, (6, 4), search_player(200)),
+                                       (E.WHITE, (4, 4), random_player(rng))):
+            await self.game(colour, size, opponent)
+
+
+@pyuvm.test()
+class ReversiHostFast(ReversiTest, HostFastTest):
+    """A game, the core Black, with the host 3 % fast."""
+
+
+@pyuvm.test()
+class ReversiHostSlow(ReversiTest, HostSlowTest):
+    """A game, the core White, with the host 3 % slow."""

@@ -12,4 +12,5 @@ def test_search_engine():
 
 def test_core():
     runner.run("reversi_fast", "verif.reversi.tb_reversi",
-               testcase=["ReversiCorners", "ReversiPositions"])
+               testcase=["ReversiCorners", "ReversiPositions", "ReversiGames", "ReversiHostFast",
+                         "ReversiHostSlow"])
