@@ -1,0 +1,218 @@
+/* Reversi search mirror: golden/reversi/search.py in C99, node for node.
+ *
+ * This file implements golden.reversi.search exactly: the same move order,
+ * the same node count (a move or a forced pass entered, the budget checked
+ * before each), the same fail-soft alpha-beta, the same iterative deepening
+ * with the last answer first at the root, the same stops and the same answer
+ * when the budget stops an iteration. bench/reversi/test_mirror.py is the
+ * judge (every field against the golden model on random positions and
+ * budgets). Boards are golden's: cell (x, y) is bit y * width + x, sizes up
+ * to 8 x 8; every table comes from tables.h (bench/reversi/gen_tables.py).
+ * The abandoned iteration unwinds through a flag, not an exception.
+ */
+#include <stdint.h>
+#include "tables.h"
+
+typedef uint64_t u64;
+
+#define POPC(v) __builtin_popcountll(v)
+#define CTZ(v) __builtin_ctzll(v)
+
+enum { STOP_PASS = 0, STOP_FORCED = 1, STOP_EXACT = 2, STOP_DEPTH = 3, STOP_BUDGET = 4 };
+
+typedef struct {
+    const RvGeometry *g;
+    u64 nodes, budget;
+    int abort, leaf_seen;
+} Tree;
+
+static u64 step(u64 b, int k, const RvGeometry *g)
+{
+    const int s = g->shift[k];
+    b &= g->premask[k];
+    return s > 0 ? (b << s) & g->full : b >> -s;
+}
+
+/* golden.reversi.board.legal */
+static u64 legal(u64 me, u64 opp, const RvGeometry *g)
+{
+    const u64 empty = g->full & ~(me | opp);
+    u64 moves = 0;
+    for (int k = 0; k < 8; k++) {
+        u64 t = step(me, k, g) & opp;
+        for (;;) {
+            const u64 u = t | (step(t, k, g) & opp);
+            if (u == t)
+                break;
+            t = u;
+        }
+        moves |= step(t, k, g) & empty;
+    }
+    return moves;
+}
+
+/* golden.reversi.board.flips (c empty: the callers only pass legal moves) */
+static u64 flips(u64 me, u64 opp, int c, const RvGeometry *g)
+{
+    u64 out = 0;
+    for (int k = 0; k < 8; k++) {
+        u64 f = 0, x = step((u64)1 << c, k, g);
+        while (x & opp) {
+            f |= x;
+            x = step(x, k, g);
+        }
+        if (x & me)
+            out |= f;
+    }
+    return out;
+}
+
+/* golden.reversi.search.evaluate */
+static int evaluate(u64 me, u64 opp, u64 my, u64 their, const RvGeometry *g)
+{
+    const u64 occupied = me | opp;
+    u64 live = g->full;
+    for (int k = 0; k < 4; k++)
+        if (occupied & g->corner[k])
+            live &= ~g->zone[k];
+    me &= live;
+    opp &= live;
+    int s = 0;
+    for (int k = 0; k < g->n_classes; k++)
+        s += g->class_weight[k] * (POPC(me & g->class_mask[k]) - POPC(opp & g->class_mask[k]));
+    return s + RV_MOBILITY_WEIGHT * (POPC(my) - POPC(their));
+}
+
+static int terminal(u64 me, u64 opp)
+{
+    const int d = POPC(me) - POPC(opp);
+    return d > 0 ? RV_WIN + d : d < 0 ? -RV_WIN + d : 0;
+}
+
+static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
+{
+    const RvGeometry *g = t->g;
+    const u64 my = legal(me, opp, g), their = legal(opp, me, g);
+    if (!my && !their)
+        return terminal(me, opp);
+    if (d == 0) {
+        t->leaf_seen = 1;
+        return evaluate(me, opp, my, their, g);
+    }
+    if (!my) {
+        if (t->nodes == t->budget) {
+            t->abort = 1;
+            return 0;
+        }
+        t->nodes++;
+        return -negamax(t, opp, me, d - 1, -beta, -alpha);
+    }
+    int best = -RV_INF;
+    for (int k = 0; k < g->n_classes; k++) {
+        u64 x = my & g->class_mask[k];
+        while (x) {
+            const int c = CTZ(x);
+            x &= x - 1;
+            if (t->nodes == t->budget) {
+                t->abort = 1;
+                return 0;
+            }
+            t->nodes++;
+            const u64 f = flips(me, opp, c, g);
+            const int s = -negamax(t, opp & ~f, me | f | ((u64)1 << c), d - 1, -beta,
+                                   -(alpha > best ? alpha : best));
+            if (t->abort)
+                return 0;
+            if (s > best) {
+                best = s;
+                if (best >= beta)
+                    return best;
+            }
+        }
+    }
+    return best;
+}
+
+/* search(position, budget): out = {move (-1: pass), score, nodes, depth, stop,
+ * score_known}; returns 0, or -1 for a size the mirror does not play. */
+int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
+{
+    if (size < 0 || size >= RV_N_SIZES || budget < 1 || budget > RV_MAX_BUDGET)
+        return -1;
+    const RvGeometry *g = &RV_GEOMETRY[size];
+    if ((me & opp) || ((me | opp) & ~g->full))
+        return -1;
+    const u64 moves = legal(me, opp, g);
+    int order[64], n = 0;
+    for (int k = 0; k < g->n_classes; k++)
+        for (u64 x = moves & g->class_mask[k]; x; x &= x - 1)
+            order[n++] = CTZ(x);
+    out[0] = -1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = STOP_PASS; out[5] = 0;
+    if (n == 0)
+        return 0;
+    if (n == 1) {
+        out[0] = order[0];
+        out[4] = STOP_FORCED;
+        return 0;
+    }
+    Tree t = { g, 0, budget, 0, 0 };
+    int answer = order[0], score = 0, depth = 0, stop = STOP_DEPTH, known = 0;
+    int root[64];
+    for (int i = 0; i < n; i++)
+        root[i] = order[i];
+    for (int d = 1; d <= RV_MAX_DEPTH; d++) {
+        t.leaf_seen = 0;
+        int best = -RV_INF, best_move = -1, aborted = 0;
+        for (int i = 0; i < n; i++) {
+            const int c = root[i];
+            if (t.nodes == t.budget) {
+                aborted = 1;
+                break;
+            }
+            t.nodes++;
+            const u64 f = flips(me, opp, c, g);
+            const int s = -negamax(&t, opp & ~f, me | f | ((u64)1 << c), d - 1, -RV_INF, -best);
+            if (t.abort) {
+                aborted = 1;
+                break;
+            }
+            if (s > best) {
+                best = s;
+                best_move = c;
+            }
+        }
+        if (aborted) {
+            if (best_move >= 0) {
+                answer = best_move;
+                score = best;
+                known = 1;
+            }
+            stop = STOP_BUDGET;
+            break;
+        }
+        answer = best_move;
+        score = best;
+        known = 1;
+        depth = d;
+        if (!t.leaf_seen) {
+            stop = STOP_EXACT;
+            break;
+        }
+        root[0] = answer;                       /* the answer first, then the order */
+        for (int i = 0, j = 1; i < n; i++)
+            if (order[i] != answer)
+                root[j++] = order[i];
+    }
+    out[0] = answer; out[1] = score; out[2] = (int64_t)t.nodes; out[3] = depth;
+    out[4] = stop; out[5] = known;
+    return 0;
+}
+
+/* golden.reversi.search.evaluate of (me, opp) with both sides' legal moves */
+int mirror_evaluate(int size, u64 me, u64 opp)
+{
+    if (size < 0 || size >= RV_N_SIZES)
+        return 0;
+    const RvGeometry *g = &RV_GEOMETRY[size];
+    return evaluate(me, opp, legal(me, opp, g), legal(opp, me, g), g);
+}
