@@ -1,0 +1,255 @@
+"""How strong is the Reversi core's search? Games of the C mirror at 8 x 8 against fixed opponents and an Othello engine.
+
+    python -m bench.reversi.strength [--games N] [--budget B] [--jobs J]
+        [--opponents random,first,tenth,engine] [--seed S] [--opening-plies K]
+        [--engine COMMAND] [--out bench/results/reversi-strength.md]
+
+The player measured is ``bench.reversi.mirror`` (the golden search,
+``golden.reversi.search.search``, compiled; proven equal by
+``bench/reversi/test_mirror.py``; the RTL engine equals golden node for node,
+verif/reversi/) at budget B nodes per move; B defaults to
+``golden.reversi.search.DEFAULT_BUDGET`` (the core's budget for 1 s a move at
+50 MHz), read at run time. It plays N games on the standard 8 x 8 board
+against each opponent, Black (first) in even games and White in odd ones:
+
+``random``
+    a uniformly random legal move (a pass when it has none).
+``first``
+    the contest text's "stupid gamer": the first legal move in cell order
+    (a1, b1, ... row by row from the top).
+``tenth``
+    the mirror itself at budget ``max(1, B // 10)``.
+``engine``
+    an external Othello program (``--engine COMMAND``) speaking GTP over a
+    pipe (``bench.common.engine``): ``boardsize 8``, ``clear_board``, ``play
+    b d3``, ``genmove w``; moves are written as a column letter a..h and a
+    row number 1..8 from the top (golden's cell names, lower case), a pass as
+    ``pass``. Edax in GTP mode (``edax -gtp -level L``) speaks it. A
+    benchmark takes the built program's path; without ``--engine`` the
+    ``engine`` opponent is left out with a note.
+
+Deterministic pairings (``tenth``, ``engine``) open each game with K random
+plies (``--opening-plies``, default 4); openings are paired: games 2k and
+2k + 1 play the same opening, the mirror Black in one and White in the other.
+
+Rules: golden.reversi.board (the usual Othello rules; a player with no move
+passes; the game ends when neither has one); the result is by disc count.
+
+Harness, seeds, jobs, W-D-L and the command line: ``bench.common.match``.
+"""
+import platform
+import sys
+import time
+
+from golden.reversi import search as S
+from golden.reversi.board import start
+from golden.reversi.encoding import BLACK, WHITE
+
+from bench.common import match as harness
+from bench.common.engine import Dialect
+from bench.common.players import SearchPlayer
+
+from . import mirror
+
+OPPONENTS = ("random", "first", "tenth")
+SIZE = 8
+COLUMNS = "abcdefgh"
+
+
+def move_text(move):
+    """A cell as golden names it, lower case (d3), or 'pass'."""
+    if move is None:
+        return "pass"
+    return "%s%d" % (COLUMNS[move % SIZE], move // SIZE + 1)
+
+
+def parse_move(text):
+    """A cell from an engine's answer (d3, D3) or None for a pass."""
+    t = text.strip().lower()
+    if t == "pass":
+        return None
+    if len(t) < 2 or t[0] not in COLUMNS or not t[1:].isdigit() or not 1 <= int(t[1:]) <= SIZE:
+        raise ValueError("not an 8 x 8 Othello move: %r" % text)
+    return (int(t[1:]) - 1) * SIZE + COLUMNS.index(t[0])
+
+
+def random_move(pos, rng):
+    moves = pos.legal_moves()
+    return rng.choice(moves) if moves else None
+
+
+def first_move(pos, rng=None):
+    moves = pos.legal_moves()
+    return moves[0] if moves else None
+
+
+def tenth_budget(budget):
+    return max(1, budget // 10)
+
+
+class Board:
+    """A game in progress; side 0 (Black) moves first."""
+
+    def __init__(self):
+        self.pos = start(SIZE, SIZE)
+
+    @property
+    def to_move(self):
+        return 0 if self.pos.to_move == BLACK else 1
+
+    def over(self):
+        return self.pos.game_over()
+
+    def view(self, side):
+        return self.pos
+
+    def play(self, side, move):
+        if side != self.to_move:
+            raise harness.IllegalMove("not this side's turn")
+        if not self.pos.is_legal(move):
+            raise harness.IllegalMove("not a legal move here")
+        self.pos = self.pos.play(move)
+
+    def outcome(self, ours):
+        black, white = self.pos.score()
+        mine, theirs = (black, white) if ours == 0 else (white, black)
+        result = "W" if mine > theirs else "L" if mine < theirs else "D"
+        return result, {"discs": [mine, theirs]}
+
+
+def proof_line():
+    st = mirror.proof_status()
+    if st is None:
+        return ("**none recorded for the current sources** (run "
+                "`MIRROR_POSITIONS=10000 .venv/bin/python -m pytest -n 2 "
+                "bench/reversi/test_mirror.py`)")
+    return ("%d positions (%d searches) checked equal to `golden.reversi.search` on the "
+            "current sources (seed %d, fingerprint %s)%s"
+            % (st["positions"], st["searches"], st["seed"], st["fingerprint"],
+               "" if st["random_positions"] >= 10000
+               else " -- fewer than the 10,000 of the proof run"))
+
+
+def _result_rows(records, opponents):
+    for o in opponents:
+        for label, first in (("Black", True), ("White", False), ("both", None)):
+            where = {"opponent": o} if first is None else {"opponent": o, "mirror_first": first}
+            games = harness.select(records, **where)
+            if not games:
+                continue
+            t = harness.tally(games)
+            margin = harness.mean(r["discs"][0] - r["discs"][1] for r in games)
+            yield ("| %s | %s | %d | %d-%d-%d | %.1f %% | %+.1f |"
+                   % ("**%s**" % o if first is None else o, label, t.games, t.wins, t.draws,
+                      t.losses, t.score, margin))
+
+
+def _cost_rows(records, opponents):
+    for o in opponents + ["all"]:
+        games = records if o == "all" else harness.select(records, opponent=o)
+        times = [t for r in games for t in r["times"]]
+        searches = [s for r in games for s in r["searches"]]
+        if not times:
+            continue
+        stops = {}
+        for s in searches:
+            stops[s["stop"]] = stops.get(s["stop"], 0) + 1
+        yield ("| %s | %d | %.3f | %.3f | %.0f | %.2f | %s |"
+               % ("**all**" if o == "all" else o, len(times), harness.mean(times), max(times),
+                  harness.mean(s["nodes"] for s in searches),
+                  harness.mean(s["depth"] for s in searches),
+                  ", ".join("%s %d" % (k, stops[k]) for k in S.STOPS if k in stops)))
+
+
+def report(records, match, wall):
+    opps = [o for o in OPPONENTS if o in match.opponents] + \
+        [o for o in match.opponents if o not in OPPONENTS]
+    out = [
+        "# Reversi strength benchmark", "",
+        "The mirror of the core's search (`bench/reversi/mirror.c`, equal to "
+        "`golden.reversi.search`, which the RTL engine equals node for node) at **%d nodes "
+        "per move** on the 8 x 8 board. Generated by `bench/reversi/strength.py`; see "
+        "`bench/README.md`." % match.budget, "",
+        "| setting | value |", "|---|---|",
+        "| command | `%s` |" % match.command,
+        "| budget B (nodes/move) | %d (golden `DEFAULT_BUDGET` = %d at run time) |"
+        % (match.budget, S.DEFAULT_BUDGET)]
+    if "tenth" in opps:
+        out.append("| `tenth` opponent budget | %d (max(1, B // 10)) |"
+                   % tenth_budget(match.budget))
+    if "engine" in opps:
+        out.append("| `engine` opponent | `%s` |" % match.engine)
+    out += [
+        "| opening | %d random plies before deterministic pairings (`tenth`, `engine`), the "
+        "same opening in games 2k and 2k + 1 with the colours swapped |" % match.opening_plies,
+        "| games per opponent | %s (the mirror Black in even-numbered games) |"
+        % ", ".join("%s %d" % (o, match.games_against(o)) for o in opps),
+        "| seed | %d |" % match.seed,
+        "| jobs | %d |" % match.jobs,
+        "| mirror proof | %s |" % proof_line(),
+        "| games digest | `%s` |" % harness.games_digest(records, match.game.digest_separator),
+        "| machine | %s, Python %s |" % (harness.cpu_name(), platform.python_version()),
+        "| date | %s, wall time %.1f s |" % (time.strftime("%Y-%m-%d %H:%M:%S"), wall), "",
+        "## Results (the mirror's W-D-L)", "",
+        "| opponent | mirror plays | games | W-D-L | score | mean disc margin |",
+        "|---|---|---:|---|---:|---:|"]
+    out += _result_rows(records, opps)
+    out += [
+        "", "Score = (wins + draws / 2) / games; disc margin: the mirror's discs minus the "
+        "opponent's at the end.", "",
+        "## Cost of the mirror's moves (budget %d)" % match.budget, "",
+        "| opponent | moves | avg s/move | max s/move | avg nodes/move | avg depth | stops |",
+        "|---|---:|---:|---:|---:|---:|---|"]
+    out += _cost_rows(records, opps)
+    out += ["", "Depth: the last completed iteration. Seconds are wall-clock per call of the "
+            "C mirror with %d games in parallel (the RTL takes at most 4 + 6 cycles a node: "
+            "%.2f s at 50 MHz for B nodes)." % (match.jobs, (4 + 6 * match.budget) / 5e7)]
+    return "\n".join(out) + "\n"
+
+
+class Reversi(harness.Game):
+    name = "reversi"
+    default_games = 40
+    default_opening_plies = 4
+    opening_help = ("random plies opening each game against a deterministic opponent "
+                    "('tenth', 'engine')")
+    opponents = OPPONENTS
+    rule_opponents = {"first": (first_move, True)}
+    digest_separator = " "
+    paired_openings = True
+    compiled_mirror = mirror
+    golden_search = S
+    report = staticmethod(report)
+
+    def setup(self, number):
+        return None, number % 2 == 0            # the mirror Black in even games
+
+    def start(self, seat, ours_first):
+        return Board()
+
+    random_move = staticmethod(random_move)
+    move_text = staticmethod(move_text)
+
+    def search(self, view, budget):
+        r = self.compiled_mirror.search(view, budget)
+        return r.move, {"nodes": r.nodes, "depth": r.depth, "stop": r.stop}
+
+    def opening_plies(self, opponent, match):
+        return match.opening_plies if opponent.deterministic else 0
+
+    def dialect(self):
+        return Dialect(move_text=move_text, parse_move=parse_move,
+                       setup=("boardsize %d" % SIZE, "clear_board"))
+
+    def make_opponent(self, name, match):
+        if name == "tenth":
+            return SearchPlayer(self.search, tenth_budget(match.budget))
+        return super().make_opponent(name, match)
+
+
+GAME = Reversi()
+main = GAME.main
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The Reversi strength adapter (bench/reversi/strength.py) on the shared harness."""
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from golden.reversi import search as S
+from golden.reversi.board import start
+
+from bench.common import match as harness
+from bench.reversi import strength as ST
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_move_text_round_trips_and_refuses_non_moves():
+    for c in range(64):
+        assert ST.parse_move(ST.move_text(c)) == c
+    assert ST.move_text(19) == "d3" and ST.parse_move("D3") == 19
+    assert ST.move_text(None) == "pass" and ST.parse_move("PASS") is None
+    for bad in ("", "z1", "a9", "a0", "d", "resign"):
+        with pytest.raises(ValueError):
+            ST.parse_move(bad)
+
+
+def test_board_rules():
+    board = ST.Board()
+    assert board.to_move == 0 and not board.over()
+    with pytest.raises(harness.IllegalMove, match="not a legal move"):
+        board.play(0, 0)
+    with pytest.raises(harness.IllegalMove, match="turn"):
+        board.play(1, 19)
+    board.play(0, 19)
+    assert board.to_move == 1 and board.view(1) == start(8, 8).play(19)
+    with pytest.raises(harness.IllegalMove):
+        board.play(1, None)                     # a pass only without a move
+
+
+@pytest.mark.parametrize("opponent", ST.OPPONENTS)
+def test_games_are_legal_complete_and_reproducible(opponent):
+    match = harness.Match(ST.GAME, budget=200, seed=7, games=2, jobs=1,
+                          opponents=[opponent], opening_plies=4, engine=None,
+                          out="unused.md", command="test")
+    for g in range(2):
+        r = harness.play_game(match, opponent, g)
+        assert r["mirror_first"] == (g % 2 == 0)
+        board = ST.Board()
+        for text in r["moves"]:                         # replay: every move legal
+            assert not board.over()
+            board.play(board.to_move, ST.parse_move(text))
+        assert board.over()
+        assert board.outcome(0 if r["mirror_first"] else 1) == (r["result"],
+                                                               {"discs": r["discs"]})
+        assert all(s["nodes"] <= 200 for s in r["searches"])
+        assert harness.play_game(match, opponent, g)["moves"] == r["moves"]
+
+
+def test_the_mirror_plays_golden_and_tenth_a_tenth_of_the_budget():
+    pos = start(8, 8).play(19).play(18)
+    assert ST.GAME.search(pos, 300)[0] == S.search(pos, 300).move
+    tenth = ST.GAME.make_opponent("tenth", harness.Match(
+        ST.GAME, 2000, 1, 1, 1, ["tenth"], 4, None, "unused.md", "test"))
+    assert tenth.budget == 200 and tenth.choose(pos, None) == S.search(pos, 200).move
+
+
+FAKE_ENGINE = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, %r)
+    from golden.reversi.board import start
+    from bench.reversi.strength import move_text, parse_move
+    pos = start(8, 8)
+    for line in sys.stdin:
+        cmd = line.split()
+        if not cmd:
+            continue
+        if cmd[0] == "quit":
+            print("=\\n", flush=True)
+            break
+        if cmd[0] == "clear_board":
+            pos = start(8, 8)
+        elif cmd[0] == "play":
+            pos = pos.play(parse_move(cmd[2]))
+        elif cmd[0] == "genmove":
+            moves = pos.legal_moves()
+            move = moves[-1] if moves else None
+            pos = pos.play(move)
+            print("= %%s\\n" %% move_text(move), flush=True)
+            continue
+        print("=\\n", flush=True)
+''')
+
+
+def test_an_engine_plays_through_gtp(tmp_path):
+    """A stand-in GTP program (the last legal move) as the engine opponent."""
+    script = tmp_path / "fake_othello.py"
+    script.write_text(FAKE_ENGINE % str(REPO))
+    out = tmp_path / "r.md"
+    assert ST.main(["--games", "2", "--budget", "300", "--seed", "4", "--jobs", "1",
+                    "--opponents", "engine", "--engine", "%s %s" % (sys.executable, script),
+                    "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| **engine** | both | 2 |" in text and "fake_othello.py" in text
+
+
+def test_cli_help_and_errors_without_traceback(capsys, tmp_path):
+    with pytest.raises(SystemExit) as e:
+        ST.main(["--help"])
+    assert e.value.code == 0 and "--opening-plies" in capsys.readouterr().out
+    for bad in (["--games", "0"], ["--opponents", "nobody"], ["--budget", "0"],
+                ["--jobs", "0"]):
+        with pytest.raises(SystemExit) as e:
+            ST.main(bad)
+        assert e.value.code == 2 and "error" in capsys.readouterr().err, bad
+
+
+def test_cli_runs_as_a_module(tmp_path):
+    out = tmp_path / "r.md"
+    p = subprocess.run([sys.executable, "-m", "bench.reversi.strength", "--games", "2",
+                        "--budget", "300", "--seed", "3", "--jobs", "2", "--out", str(out)],
+                       cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=600)  # a hang guard
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stderr and "| **tenth** | both | 2 |" in out.read_text()
