@@ -106,6 +106,13 @@ bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: 
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
+.PHONY: bench-reversi-strength bench-proof-reversi
+bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/edax -gtp -level N" (any GTP Othello program), that engine [GAMES=40] -> bench/results/reversi-strength.md (~0.3 s of mirror a move)
+	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--opponents random,first,tenth,engine --engine "$(REVERSI_ENGINE)") --out bench/results/reversi-strength.md
+
+bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the golden search on 10,000 positions
+	MIRROR_POSITIONS=10000 $(PYTEST) bench/reversi/test_mirror.py
+
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
 	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
 
