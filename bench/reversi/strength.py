@@ -43,7 +43,7 @@ import time
 
 from golden.reversi import search as S
 from golden.reversi.board import start
-from golden.reversi.encoding import BLACK, WHITE
+from golden.reversi.encoding import BLACK
 
 from bench.common import match as harness
 from bench.common.engine import Dialect

@@ -28,17 +28,23 @@ RANDOM_BUDGET_MAX = 20000
 CHUNKS = 6
 
 
+def random_position(rng):
+    """Random legal play (passes where forced) on a random size, from the
+    start to anywhere up to the end of the game."""
+    width, height = rng.choice(gen_tables.SIZES)
+    pos = start(width, height)
+    for _ in range(rng.randint(0, width * height)):
+        if pos.game_over():
+            break
+        moves = pos.legal_moves()
+        pos = pos.play(rng.choice(moves) if moves else None)
+    return pos
+
+
 def chunk_positions(seed, n, chunk):
     for i in range(chunk, n, CHUNKS):
         rng = random.Random("reversi-mirror:%d:%d" % (seed, i))
-        width, height = rng.choice(gen_tables.SIZES)
-        pos = start(width, height)
-        for _ in range(rng.randint(0, width * height)):
-            if pos.game_over():
-                break
-            moves = pos.legal_moves()
-            pos = pos.play(rng.choice(moves) if moves else None)
-        yield i, rng, pos
+        yield i, rng, random_position(rng)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -69,13 +75,7 @@ def test_mirror_equals_golden(chunk):
 def test_evaluate_and_refusals():
     rng = random.Random(run_seed())
     for _ in range(500):
-        width, height = rng.choice(gen_tables.SIZES)
-        pos = start(width, height)
-        for _ in range(rng.randint(0, width * height)):
-            if pos.game_over():
-                break
-            moves = pos.legal_moves()
-            pos = pos.play(rng.choice(moves) if moves else None)
+        pos = random_position(rng)
         g = pos.g
         want = S.evaluate(pos.mine, pos.theirs, pos.legal_mask(), pos.legal_mask(3 - pos.to_move), g)
         assert mirror.evaluate(pos) == want

@@ -3,6 +3,7 @@ from myhdl import Signal, always_comb, block, intbv
 
 from golden.reversi.search import MOBILITY_WEIGHT
 from hdl.adder_tree import adder_tree
+from hdl.rom import rom
 from hdl.reversi.tables import SizeTables, sizes
 
 TERM_MIN, TERM_MAX = -128, 128          # one cell's term: +-weight +-MOBILITY_WEIGHT
@@ -35,8 +36,8 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff, side):
     zone_roms = [tuple(t.zones[k] for t in all_sizes) for k in range(4)]
     corners = [Signal(intbv(0)[n:]) for _ in range(4)]
     zones = [Signal(intbv(0)[n:]) for _ in range(4)]
-    roms = [_rom(size, corner_roms[k], corners[k]) for k in range(4)]
-    roms += [_rom(size, zone_roms[k], zones[k]) for k in range(4)]
+    roms = [rom(size, corner_roms[k], corners[k]) for k in range(4)]
+    roms += [rom(size, zone_roms[k], zones[k]) for k in range(4)]
     dead = Signal(intbv(0)[n:])
     c0, c1, c2, c3 = corners
     z0, z1, z2, z3 = zones
@@ -71,21 +72,12 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff, side):
 
 
 @block
-def _rom(index, table, out):
-    """out = table[index] (a tuple of ints)."""
-    @always_comb
-    def read():
-        out.next = table[index]
-    return read
-
-
-@block
 def _cell(me, opp, my_moves, their_moves, dead, size, c, weights, term, sign):
     """One cell's evaluation term and its disc sign (+1 me, -1 opp)."""
     # a ROM even where every size has the same weight: MyHDL writes an
     # undriven negative constant as 8'd-20, which is not Verilog
     weight = Signal(intbv(0, min=TERM_MIN, max=TERM_MAX))
-    lookup = _rom(size, weights, weight)
+    lookup = rom(size, weights, weight)
 
     @always_comb
     def combine():

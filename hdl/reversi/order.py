@@ -2,6 +2,7 @@
 from myhdl import Signal, always_comb, block, intbv
 
 from hdl.lowest_one import lowest_one
+from hdl.rom import rom
 from hdl.reversi.tables import SizeTables, sizes, weights
 
 
@@ -28,7 +29,7 @@ def reversi_order(todo, size, any_left, onehot, index, side):
     tables = [SizeTables(w, h, side) for (w, h) in sizes(side)]
     k = len(weights(side))
     masks = [Signal(intbv(0)[n:]) for _ in range(k)]
-    roms = [_rom(size, tuple(t.class_masks[j] for t in tables), masks[j]) for j in range(k)]
+    roms = [rom(size, tuple(t.class_masks[j] for t in tables), masks[j]) for j in range(k)]
     masked = [Signal(intbv(0)[n:]) for _ in range(k)]
     ands = [_and(todo, masks[j], masked[j]) for j in range(k)]
     chosen = [Signal(intbv(0)[n:]) for _ in range(k)]    # chosen[j]: the first of masked[j:]
@@ -44,15 +45,6 @@ def reversi_order(todo, size, any_left, onehot, index, side):
         onehot.next = first & ~rest
 
     return roms, ands, chain, low, outputs
-
-
-@block
-def _rom(index, table, out):
-    """out = table[index] (a tuple of ints)."""
-    @always_comb
-    def read():
-        out.next = table[index]
-    return read
 
 
 @block

@@ -139,8 +139,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     terminal = value()
     # deliver: a value s reaching the frame (its fields from the registers,
     # or from the stack in RET)
-    dv_s, dv_best, dv_beta, dv_new = value(), value(), value(), value()
-    dv_pass, dv_better, dv_cut = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    dv_s, dv_best, dv_beta, dv_up = value(), value(), value(), value()
+    dv_pass, dv_keep, dv_root, dv_pop = (Signal(bool(0)) for _ in range(4))
+    dv_move = Signal(intbv(0)[idx_bits:])
     leaf_v = value()
     c_window = value()
 
@@ -206,21 +207,29 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             dv_pass.next = q_pass
             dv_best.next = q_best
             dv_beta.next = q_beta
+            dv_move.next = q_move
         else:                                   # EXAMINE: a leaf's value
             dv_s.next = -leaf_v
             dv_pass.next = f_pass
             dv_best.next = f_best
             dv_beta.next = f_beta
+            dv_move.next = f_move
 
     @always_comb
     def deliver_result():
-        dv_better.next = dv_s > dv_best
-        if dv_s > dv_best:
-            dv_new.next = dv_s
-            dv_cut.next = dv_s >= dv_beta
+        # a pass frame passes the value on (its own: dv_s); a move frame keeps
+        # a strictly better one and is cut once its best >= beta (never the root)
+        dv_keep.next = not dv_pass and dv_s > dv_best
+        dv_root.next = not dv_pass and dv_s > dv_best and ply == 0
+        if dv_pass:
+            dv_up.next = dv_s
+            dv_pop.next = 1
+        elif dv_s > dv_best:
+            dv_up.next = dv_s
+            dv_pop.next = dv_s >= dv_beta and ply != 0
         else:
-            dv_new.next = dv_best
-            dv_cut.next = dv_best >= dv_beta
+            dv_up.next = dv_best
+            dv_pop.next = dv_best >= dv_beta and ply != 0
 
     @always_seq(clk.posedge, reset=None)
     def stack_ram():
@@ -334,21 +343,17 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             if (my_moves == 0 and their_moves == 0) or c_d == 0:   # a leaf
                 if my_moves != 0 or their_moves != 0:
                     leaf_seen.next = 1
-                if f_pass:                      # a pass frame: its value goes on up
-                    ret_val.next = -leaf_v
+                if dv_keep:                     # deliver (as in RET)
+                    f_best.next = dv_s
+                if dv_root:
+                    rb_valid.next = 1
+                    rb_move.next = dv_move
+                    rb_score.next = dv_s
+                ret_val.next = dv_up
+                if dv_pop:
                     state.next = t_state.POP
                 else:
-                    if dv_better:
-                        f_best.next = dv_s
-                        if ply == 0:
-                            rb_valid.next = 1
-                            rb_move.next = f_move
-                            rb_score.next = dv_s
-                    if dv_cut and ply != 0:
-                        ret_val.next = dv_new
-                        state.next = t_state.POP
-                    else:
-                        state.next = t_state.SELECT
+                    state.next = t_state.SELECT
             elif my_moves == 0:                                    # a pass: a node
                 if nodes == budget_r:
                     stop.next = STOP_BUDGET
@@ -392,22 +397,19 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             f_d.next = q_d
             f_pass.next = q_pass
             f_move.next = q_move
-            f_best.next = q_best
-            if q_pass:                          # a pass frame: its value goes on up
-                ret_val.next = -ret_val
+            if dv_keep:
+                f_best.next = dv_s
+            else:
+                f_best.next = q_best
+            if dv_root:                         # deliver (as in EXAMINE)
+                rb_valid.next = 1
+                rb_move.next = dv_move
+                rb_score.next = dv_s
+            ret_val.next = dv_up
+            if dv_pop:
                 state.next = t_state.POP
             else:
-                if dv_better:
-                    f_best.next = dv_s
-                    if ply == 0:
-                        rb_valid.next = 1
-                        rb_move.next = q_move
-                        rb_score.next = dv_s
-                if dv_cut and ply != 0:
-                    ret_val.next = dv_new
-                    state.next = t_state.POP
-                else:
-                    state.next = t_state.SELECT
+                state.next = t_state.SELECT
 
         elif state == t_state.FINISH:
             if stop == STOP_PASS:

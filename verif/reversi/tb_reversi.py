@@ -27,7 +27,7 @@ import pyuvm
 
 from golden.reversi import Session
 from golden.reversi import encoding as E
-from golden.reversi.board import Position, start
+from golden.reversi.board import start
 from golden.reversi.search import STOPS, search
 from golden.reversi.session import DEFAULT_NAME
 from hdl.reversi.search import worst_case_cycles
@@ -36,6 +36,7 @@ from hdl.units import REVERSI_SIDE
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest,
                             HostSlowTest, coverpoint, fault_coverage)
+from verif.reversi.tb_search import random_position
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import FRAMING_ERROR, GLITCH, IDLE
 
@@ -123,16 +124,6 @@ class ReversiCore(Core):
 def next_turn(pos, last=None):
     """The Next Turn of a golden Position (last: the last move's cell or None)."""
     return E.encode_next_turn(last, pos.black, pos.white, pos.width, pos.height)
-
-
-def random_position(rng, width, height, plies):
-    pos = start(width, height)
-    for _ in range(plies):
-        if pos.game_over():
-            break
-        moves = pos.legal_moves()
-        pos = pos.play(rng.choice(moves) if moves else None)
-    return pos
 
 
 def pass_position():

@@ -21,7 +21,7 @@ import random
 import cocotb
 from cocotb.triggers import Timer
 
-from golden.reversi.board import Position, flips, legal, start
+from golden.reversi.board import flips, legal, start
 from golden.reversi.encoding import geometry
 from hdl.reversi import tables as T
 from hdl.units import REVERSI_SIDE
