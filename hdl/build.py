@@ -111,19 +111,21 @@ def _blokus(cfg):
 
 
 def _reversi(cfg):
-    """The Reversi player core: reversi_top (no DE2 top level yet), boards up
-    to golden's DEFAULT_SIZE, named golden's DEFAULT_NAME."""
+    """The Reversi player core: reversi_top and the DE2 top level reversi_de2,
+    boards up to golden's DEFAULT_SIZE, named golden's DEFAULT_NAME."""
     from golden.reversi.encoding import DEFAULT_SIZE, STALL_BITS
     from golden.reversi.session import DEFAULT_NAME
     from hdl.core_ports import core_pins
+    from hdl.de2_panel import de2_pins
+    from hdl.reversi.de2 import reversi_de2
     from hdl.reversi.ports import ReversiStatus
     from hdl.reversi.top import reversi_top
 
     budget = cfg.budget if cfg.budget is not None else _golden_default("reversi")
-    return [("reversi_top", reversi_top(*core_pins(), **ReversiStatus().ports(),
-                                        divisor=cfg.divisor, budget=budget, side=DEFAULT_SIZE,
-                                        player_name=DEFAULT_NAME,
-                                        stall_cycles=STALL_BITS * cfg.divisor))]
+    kw = dict(divisor=cfg.divisor, budget=budget, side=DEFAULT_SIZE, player_name=DEFAULT_NAME,
+              stall_cycles=STALL_BITS * cfg.divisor)
+    return [("reversi_top", reversi_top(*core_pins(), **ReversiStatus().ports(), **kw)),
+            ("reversi_de2", reversi_de2(*de2_pins(), **kw))]
 
 
 DEFAULT_TEAM = "01"
@@ -164,10 +166,8 @@ UNITS = {
 from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
 
 UNITS.update(_BLOCK_UNITS)
-CORES = tuple(name for name in ("score4", "blokus") if name in UNITS)
-# every game core with a CORE_top (the testbenches drive it); CORES, which the
-# board flows (synth/, --all) use, holds the ones that also have a DE2 top
-GAME_CORES = CORES + ("reversi",)
+CORES = tuple(name for name in ("score4", "blokus", "reversi") if name in UNITS)
+GAME_CORES = CORES          # the cores with a CORE_top and a CORE_de2 (the testbenches drive them)
 
 
 def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):

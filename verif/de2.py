@@ -29,11 +29,14 @@ async def power_up(dut, cfg):
     Clock(dut.CLOCK_50, cfg.clk_period_ps, unit="ps", impl="gpi").start()
     dut.UART_RXD.value = 1
     dut.SW.value = 0
-    await press_reset(dut)
-    src = UartSource(dut.UART_RXD, baud=cfg.baud_actual)
-    sink = UartSink(dut.UART_TXD, baud=cfg.baud_actual)
-    src.log.setLevel(logging.WARNING)
+    dut.KEY.value = 0b1110                 # held: the line is idle by the time the
+    await ClockCycles(dut.CLOCK_50, 10)    # host's end starts listening, so a core
+    src = UartSource(dut.UART_RXD, baud=cfg.baud_actual)   # that talks right after
+    sink = UartSink(dut.UART_TXD, baud=cfg.baud_actual)    # the reset (Reversi's
+    src.log.setLevel(logging.WARNING)                      # Connect) is heard whole
     sink.log.setLevel(logging.WARNING)
+    dut.KEY.value = 0b1111
+    await ClockCycles(dut.CLOCK_50, 40)
     return src, sink
 
 

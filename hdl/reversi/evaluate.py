@@ -62,8 +62,10 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff, side):
             d[:] = d | z3
         dead.next = d
 
-    terms = [Signal(intbv(0, min=TERM_MIN, max=TERM_MAX)) for _ in range(n)]
-    signs = [Signal(intbv(0, min=-1, max=2)) for _ in range(n)]
+    # the terms as wide as the sums (sign extension costs nothing; the adder
+    # tree's nodes are the sum's width, and lint wants the operands so too)
+    terms = [Signal(intbv(0, min=value.min, max=value.max)) for _ in range(n)]
+    signs = [Signal(intbv(0, min=diff.min, max=diff.max)) for _ in range(n)]
     cells = [_cell(me, opp, my_moves, their_moves, dead, size, c,
                    tuple(t.weight[c] for t in all_sizes), terms[c], signs[c]) for c in range(n)]
     value_tree = adder_tree(terms, value)
@@ -76,12 +78,12 @@ def _cell(me, opp, my_moves, their_moves, dead, size, c, weights, term, sign):
     """One cell's evaluation term and its disc sign (+1 me, -1 opp)."""
     # a ROM even where every size has the same weight: MyHDL writes an
     # undriven negative constant as 8'd-20, which is not Verilog
-    weight = Signal(intbv(0, min=TERM_MIN, max=TERM_MAX))
+    weight = Signal(intbv(0, min=term.min, max=term.max))
     lookup = rom(size, weights, weight)
 
     @always_comb
     def combine():
-        t = intbv(0, min=TERM_MIN, max=TERM_MAX)
+        t = intbv(0, min=term.min, max=term.max)
         if me[c] and not dead[c]:
             t[:] = weight
         elif opp[c] and not dead[c]:

@@ -44,8 +44,11 @@ def _direction(me, opp, move_bit, out, amount, pre, n, side):
     run = [Signal(intbv(0)[n:]) for _ in range(steps)]
     got = [Signal(intbv(0)[n:]) for _ in range(steps)]
     stages = [_first(move_bit, opp, mask, at[0], amount)]
+    # the last stage's run and next cell are not needed: no step follows it
     stages += [_stage(at[k - 1], opp, me, run[k - 1] if k > 1 else at[0],
-                      got[k - 1] if k > 1 else None, mask, at[k], run[k], got[k], amount)
+                      got[k - 1] if k > 1 else None, mask,
+                      at[k] if k + 1 < steps else None, run[k] if k + 1 < steps else None,
+                      got[k], amount)
                for k in range(1, steps)]
     final = got[steps - 1]
 
@@ -74,49 +77,41 @@ def _first(move_bit, opp, mask, at_out, amount):
 
 @block
 def _stage(prev, opp, me, run_in, got_in, mask, at_out, run_out, got_out, amount):
-    """One step further from `prev` (the run's last move_bit): at_out, the next
-    move_bit if it holds opp; run_out, the run with it; got_out, the run when
-    the next move_bit holds me (got_in None: the first such step, nothing got
-    before)."""
+    """One step further from `prev` (the run's last cell): at_out, the next
+    cell if it holds opp; run_out, the run with it (at_out and run_out None:
+    the last stage, whose run goes nowhere); got_out, the run when the next
+    cell holds me (got_in None: the first such step, nothing got before)."""
+    nxt = Signal(intbv(0)[len(prev):])
     if amount > 0:
-        if got_in is None:
-            @always_comb
-            def step():
-                at_out.next = ((prev & mask) << amount) & opp
-                run_out.next = run_in | (((prev & mask) << amount) & opp)
-                if (((prev & mask) << amount) & me) != 0:
-                    got_out.next = run_in
-                else:
-                    got_out.next = 0
-            return step
+        @always_comb
+        def shift():
+            nxt.next = (prev & mask) << amount
+    else:
+        back = -amount
 
         @always_comb
-        def step_more():
-            at_out.next = ((prev & mask) << amount) & opp
-            run_out.next = run_in | (((prev & mask) << amount) & opp)
-            if (((prev & mask) << amount) & me) != 0:
-                got_out.next = got_in | run_in
-            else:
-                got_out.next = got_in
-        return step_more
-    back = -amount
+        def shift():
+            nxt.next = (prev & mask) >> back
+    blocks = [shift]
+    if at_out is not None:
+        @always_comb
+        def extend():
+            at_out.next = nxt & opp
+            run_out.next = run_in | (nxt & opp)
+        blocks.append(extend)
     if got_in is None:
         @always_comb
-        def step_back():
-            at_out.next = ((prev & mask) >> back) & opp
-            run_out.next = run_in | (((prev & mask) >> back) & opp)
-            if (((prev & mask) >> back) & me) != 0:
+        def ends():
+            if (nxt & me) != 0:
                 got_out.next = run_in
             else:
                 got_out.next = 0
-        return step_back
-
-    @always_comb
-    def step_back_more():
-        at_out.next = ((prev & mask) >> back) & opp
-        run_out.next = run_in | (((prev & mask) >> back) & opp)
-        if (((prev & mask) >> back) & me) != 0:
-            got_out.next = got_in | run_in
-        else:
-            got_out.next = got_in
-    return step_back_more
+    else:
+        @always_comb
+        def ends():
+            if (nxt & me) != 0:
+                got_out.next = got_in | run_in
+            else:
+                got_out.next = got_in
+    blocks.append(ends)
+    return blocks

@@ -82,11 +82,13 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
     finish = Signal(bool(0))                 # the Next Turn is complete once walked
     code = Signal(intbv(0)[2:])
     usable = Signal(bool(0))                 # a size the core plays, a good board
+    rx_wide = Signal(intbv(0)[10:])          # rx_data as wide as the lengths
     frames = saturating_counter(clk, rst, rx_ferr, n_frame)
 
     @always_comb
     def lookup():
         is_opcode.next = _IS_OPCODE[rx_data]
+        rx_wide.next = concat(intbv(0)[2:], rx_data)
         code.next = walk_byte[8:6]
         usable.next = (width[0] == 0 and height[0] == 0 and width >= MIN_SIZE
                        and height >= MIN_SIZE and width <= side and height <= side
@@ -162,7 +164,7 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                     if count == 1:
                         last_x.next = rx_data
                         if op == OP_CONNECT:
-                            total.next = 2 + rx_data
+                            total.next = 2 + rx_wide
                             complete = rx_data == 0
                     elif count == 2:
                         last_y.next = rx_data
@@ -178,9 +180,9 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                             rx_black.next = 0
                             rx_white.next = 0
                         elif op == OP_STATUS2:
-                            second.next = 5 + rx_data
+                            second.next = 5 + rx_wide
                     elif op == OP_STATUS2 and count + 1 == second + 4:
-                        total.next = second + 4 + rx_data
+                        total.next = second + 4 + rx_wide
                         complete = rx_data == 0
                     if op == OP_NEXT_TURN and count >= 5:
                         walk.next = 4

@@ -3,6 +3,7 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.reversi.search import INF, MAX_BUDGET, MAX_DEPTH, STOPS, WIN
 from hdl.decoder import decoder
+from hdl.rom import rom
 from hdl.reversi.evaluate import reversi_evaluate
 from hdl.reversi.flips import reversi_flips
 from hdl.reversi.moves import reversi_moves
@@ -124,7 +125,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     # combinational blocks
     my_moves, their_moves = board(), board()
     ev = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
-    diff = Signal(intbv(0, min=-512, max=512))
+    diff = value()                            # as wide as the values it is added to
     gen_my = reversi_moves(c_me, c_opp, full, my_moves, side=side)
     gen_their = reversi_moves(c_opp, c_me, full, their_moves, side=side)
     evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side)
@@ -145,9 +146,6 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     leaf_v = value()
     c_window = value()
 
-    @always_comb
-    def size_rom():
-        full.next = full_rom[sz]
 
     @always_comb
     def choose():
@@ -242,7 +240,10 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         st_we.next = state == t_state.EXAMINE and c_d != 0 and (my_moves != 0 or their_moves != 0) \
             and (my_moves != 0 or nodes != budget_r)
         st_waddr.next = ply
-        st_raddr.next = ply - 1 if ply != 0 else 0
+        if ply != 0:
+            st_raddr.next = ply - 1
+        else:
+            st_raddr.next = 0
 
     @always_seq(clk.posedge, reset=rst)
     def control():
@@ -296,7 +297,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             f_alpha.next = -INF
             f_beta.next = INF
             f_best.next = -INF
-            f_d.next = it_d
+            f_d.next = it_d[DEPTH_BITS:]
             f_pass.next = 0
             ply.next = 0
             leaf_seen.next = 0
@@ -308,7 +309,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 if ply == 0:                              # the iteration is complete
                     answer.next = rb_move
                     answer_score.next = rb_score
-                    depth.next = it_d
+                    depth.next = it_d[DEPTH_BITS:]
                     if not leaf_seen:
                         stop.next = STOP_EXACT
                         state.next = t_state.FINISH
@@ -411,7 +412,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             else:
                 state.next = t_state.SELECT
 
-        elif state == t_state.FINISH:
+        else:                                   # FINISH
             if stop == STOP_PASS:
                 move.next = 0
                 score.next = 0
@@ -425,6 +426,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             done.next = 1
             state.next = t_state.IDLE
 
+    size_rom = rom(sz, full_rom, full)
     return (gen_my, gen_their, evaluation, order, flips, answer_decode, size_rom, choose, game_over_value,
             leaf_value, child_window, unpack, pack, deliver, deliver_result, stack_ram,
             stack_ports, control)

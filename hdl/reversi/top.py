@@ -5,6 +5,7 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.reversi.encoding import BLACK, MIN_SIZE, NO_MOVE, OP_NEW_MOVE, WHITE, encode_connect
 from hdl.message_tx import message_tx
+from hdl.rom import rom
 from hdl.reversi.parser import (EV_BITS, EV_END, EV_IGNORED, EV_NEXT_TURN, EV_PLAYER_OK,
                                 reversi_parser)
 from hdl.reversi.search import BUDGET_BITS, reversi_search
@@ -55,8 +56,6 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     n = side * side
     hello = encode_connect(player_name)
     nbytes = max(3, len(hello))
-    sides = list(range(MIN_SIZE, side + 1, 2))
-    n_sides = len(sides)
 
     events = EventQueue(width=EV_BITS)
     slot_black, slot_white = Signal(intbv(0)[n:]), Signal(intbv(0)[n:])
@@ -74,9 +73,11 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     out_send, out_busy = Signal(bool(0)), Signal(bool(0))
     sender = message_tx(clk, rst, uart_tx, out_send, out, out_len, out_busy,
                         divisor=divisor, nbytes=nbytes, depth=TX_DEPTH)
-    hello_out = int.from_bytes(hello, "big") << (8 * (nbytes - len(hello)))   # top bytes
+    hello_word = Signal(intbv(int.from_bytes(hello, "big") << (8 * (nbytes - len(hello))))
+                        [8 * nbytes:])   # constant: the Connect in the top bytes
     pad = 8 * (nbytes - 3)                         # a New Move goes in the top 3 bytes
     answer_word = Signal(intbv(0)[24:])
+    answer_full = Signal(intbv(0)[8 * nbytes:])
 
     # -- the search
     budget_word = Signal(intbv(budget)[BUDGET_BITS:])   # constant
@@ -100,8 +101,21 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     width, height = Signal(intbv(0)[5:]), Signal(intbv(0)[5:])
     lx, ly = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     supported = Signal(bool(0))
+    width_8, height_8 = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
+    size_of_ev = Signal(intbv(0, min=0, max=len(sizes(side))))
+    size_table = tuple(sizes(side).index((w, h)) if (w, h) in sizes(side) else 0
+                       for w in range(32) for h in range(32))   # by (width << 5) | height
+    ev_size = Signal(intbv(0)[10:])
     last_cell = Signal(intbv(0)[max(1, (n - 1).bit_length()):])
-    last_black, last_white = Signal(bool(0)), Signal(bool(0))
+    last_black = Signal(bool(0))
+
+    size_lookup = rom(ev_size, size_table, size_of_ev)
+
+    @always_comb
+    def widen():
+        width_8.next = concat(intbv(0)[3:], width)
+        height_8.next = concat(intbv(0)[3:], height)
+        ev_size.next = ev[11:1]
 
     @always_comb
     def decode_fields():
@@ -112,6 +126,15 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
     def move_xy():
         move_x.next = xs[s_move]
         move_y.next = ys[s_move]
+
+    if pad:
+        @always_comb
+        def answer_top():
+            answer_full.next = concat(answer_word, intbv(0)[pad:])
+    else:
+        @always_comb
+        def answer_top():
+            answer_full.next = answer_word
 
     @always_comb
     def answer():
@@ -128,7 +151,6 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         else:
             last_cell.next = 0
         last_black.next = black[last_cell]
-        last_white.next = white[last_cell]
 
     @always_comb
     def status():
@@ -141,7 +163,7 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
         slot_take.next = 0
         s_start.next = 0
         if state == t_state.HELLO:
-            out.next = hello_out
+            out.next = hello_word
             out_len.next = len(hello)
             out_send.next = 1
             state.next = t_state.IDLE
@@ -182,11 +204,11 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                     white.next = slot_white
                     width.next = ev[11:6]
                     height.next = ev[6:1]
-                    size.next = ((ev[11:6] - MIN_SIZE) >> 1) * n_sides + ((ev[6:1] - MIN_SIZE) >> 1)
+                    size.next = size_of_ev
                     state.next = t_state.TO_MOVE
 
         elif state == t_state.TO_MOVE:             # the side to move, then search
-            if colour == BLACK or (colour == 0 and not (lx < width and ly < height
+            if colour == BLACK or (colour == 0 and not (lx < width_8 and ly < height_8
                                                         and last_black)):
                 me.next = black
                 opp.next = white
@@ -200,13 +222,13 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
             if s_done:
                 state.next = t_state.ANSWER
 
-        elif state == t_state.ANSWER:
+        else:                                   # ANSWER
             if not out_busy:
                 if n_requests == 0xFFFF:
                     n_requests.next = 0
                 else:
                     n_requests.next = n_requests + 1
-                out.next = answer_word << pad
+                out.next = answer_full
                 if has_move:
                     last_tx.next = concat(move_x, move_y)
                 else:
@@ -215,4 +237,5 @@ def reversi_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
                 out_send.next = 1
                 state.next = t_state.IDLE
 
-    return receive, sender, engine, decode_fields, move_xy, answer, last_disc, status, control
+    return (receive, sender, engine, size_lookup, widen, decode_fields, move_xy, answer, answer_top, last_disc,
+            status, control)

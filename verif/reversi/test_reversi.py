@@ -14,3 +14,7 @@ def test_core():
     runner.run("reversi_fast", "verif.reversi.tb_reversi",
                testcase=["ReversiCorners", "ReversiPositions", "ReversiGames", "ReversiHostFast",
                          "ReversiHostSlow"])
+
+
+def test_de2_board():
+    runner.run("reversi_fast", "verif.reversi.tb_de2", toplevel="reversi_de2")

@@ -279,4 +279,5 @@ async def every_byte_after_each_opcode(dut):
             await drv.send(prefix + bytes([value]))
             await drv.send(STALL)
             await drv.send(good)
+    await drv.idle(10)                      # the last board's walk and event
     drv.check("every byte after each opcode")
