@@ -2,7 +2,8 @@
 
     python -m bench.reversi.strength [--games N] [--budget B] [--jobs J]
         [--opponents random,first,tenth,engine] [--seed S] [--opening-plies K]
-        [--engine COMMAND] [--out bench/results/reversi-strength.md]
+        [--engine COMMAND] [--nboard COMMAND [--nboard-dir DIR] [--depths 1,4,8]]
+        [--out bench/results/reversi-strength.md]
 
 The player measured is ``bench.reversi.mirror`` (the golden search,
 ``golden.reversi.search.search``, compiled; proven equal by
@@ -27,6 +28,12 @@ against each opponent, Black (first) in even games and White in odd ones:
     ``pass``. Edax in GTP mode (``edax -gtp -level L``) speaks it. A
     benchmark takes the built program's path; without ``--engine`` the
     ``engine`` opponent is left out with a note.
+``nboard-dD``
+    an Othello program speaking the NBoard protocol (``--nboard COMMAND``,
+    started in ``--nboard-dir``; ``bench/reversi/nboard.py``) at search depth
+    D, one opponent per ``--depths`` entry (default 1,4,8). NTest (built
+    from its source, run as ``ntest x`` in a folder that holds its
+    coefficients and a parameters.txt without book or randomness) speaks it.
 
 Deterministic pairings (``tenth``, ``engine``) open each game with K random
 plies (``--opening-plies``, default 4); openings are paired: games 2k and
@@ -50,6 +57,7 @@ from bench.common.engine import Dialect
 from bench.common.players import SearchPlayer
 
 from . import mirror
+from .nboard import NBoardPlayer
 
 OPPONENTS = ("random", "first", "tenth")
 SIZE = 8
@@ -179,6 +187,9 @@ def report(records, match, wall):
                    % tenth_budget(match.budget))
     if "engine" in opps:
         out.append("| `engine` opponent | `%s` |" % match.engine)
+    if "nboard" in match.options:
+        out.append("| `nboard-dD` opponents | `%s` in `%s`, NBoard protocol, `set depth D` |"
+                   % (match.options["nboard"], match.options["nboard_dir"] or "."))
     out += [
         "| opening | %d random plies before deterministic pairings (`tenth`, `engine`), the "
         "same opening in games 2k and 2k + 1 with the colours swapped |" % match.opening_plies,
@@ -244,7 +255,59 @@ class Reversi(harness.Game):
     def make_opponent(self, name, match):
         if name == "tenth":
             return SearchPlayer(self.search, tenth_budget(match.budget))
+        if name.startswith("nboard-d"):
+            return NBoardPlayer(match.options["nboard"], int(name[len("nboard-d"):]),
+                                cwd=match.options.get("nboard_dir"), move_text=move_text,
+                                parse_move=parse_move)
         return super().make_opponent(name, match)
+
+    def add_options(self, ap):
+        ap.add_argument("--nboard", metavar="COMMAND",
+                        help="an Othello program speaking the NBoard protocol (e.g. NTest: "
+                             "'/path/to/ntest x'); adds nboard-dD opponents, one per --depths")
+        ap.add_argument("--nboard-dir", metavar="DIR",
+                        help="the folder the NBoard program runs in (where it finds its data)")
+        ap.add_argument("--depths", metavar="D,D",
+                        help="the NBoard program's search depths, 1..30 (default 1,4,8)")
+
+    def check_options(self, ap, args, opponents):
+        depths = [1, 4, 8]
+        if args.depths is not None:
+            try:
+                depths = [int(d) for d in args.depths.split(",") if d.strip()]
+            except ValueError:
+                ap.error("--depths takes whole numbers separated by commas, not %r"
+                         % args.depths)
+            if not depths or any(not 1 <= d <= 30 for d in depths):
+                ap.error("--depths must be between 1 and 30, not %r" % args.depths)
+            if args.nboard is None:
+                ap.error("--depths goes with --nboard COMMAND")
+        if args.nboard_dir is not None and args.nboard is None:
+            ap.error("--nboard-dir goes with --nboard COMMAND")
+        if args.nboard is None:
+            return opponents, {}, []
+        import os
+        import shlex
+        import shutil
+        program = shlex.split(args.nboard)[0] if args.nboard.strip() else ""
+        if not program or shutil.which(program) is None:
+            ap.error("--nboard: %r is not a program here (give the built program's path)"
+                     % program)
+        if args.nboard_dir is not None and not os.path.isdir(args.nboard_dir):
+            ap.error("--nboard-dir: %r is not a folder" % args.nboard_dir)
+        names = ["nboard-d%d" % d for d in depths]
+        return (opponents + [n for n in names if n not in opponents],
+                {"nboard": args.nboard, "nboard_dir": args.nboard_dir, "depths": depths}, [])
+
+    def command_options(self, match):
+        if "nboard" not in match.options:
+            return []
+        o = match.options
+        return [("--nboard", o["nboard"], None), ("--nboard-dir", o["nboard_dir"], None),
+                ("--depths", ",".join(str(d) for d in o["depths"]), "1,4,8")]
+
+    def opponents_text(self, opponents):
+        return ",".join(o for o in opponents if not o.startswith("nboard-d"))
 
 
 GAME = Reversi()

@@ -123,3 +123,71 @@ def test_cli_runs_as_a_module(tmp_path):
                        universal_newlines=True, timeout=600)  # a hang guard
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr and "| **tenth** | both | 2 |" in out.read_text()
+
+
+FAKE_NBOARD = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, %r)
+    from golden.reversi.board import start
+    from bench.reversi.strength import move_text, parse_move
+    print("a banner line before anything", flush=True)
+    pos = start(8, 8)
+    for line in sys.stdin:
+        cmd = line.split()
+        if not cmd:
+            continue
+        if cmd[0] == "quit":
+            break
+        if cmd[0] == "ping":
+            print("pong " + cmd[1], flush=True)
+        elif cmd[0] == "set" and cmd[1] == "game":
+            pos = start(8, 8)
+        elif cmd[0] == "move":
+            pos = pos.play(None if cmd[1].upper() == "PA" else parse_move(cmd[1]))
+        elif cmd[0] == "go":
+            moves = pos.legal_moves()
+            print("search ...", flush=True)
+            print("=== %%s/1.5/0.00" %% (move_text(moves[0]).upper() if moves else "PA"),
+                  flush=True)
+''')
+
+
+def test_an_nboard_program_plays_at_each_depth(tmp_path):
+    """A stand-in NBoard program (the first legal move, a banner first) as the
+    nboard-dD opponents."""
+    script = tmp_path / "fake_nboard.py"
+    script.write_text(FAKE_NBOARD % str(REPO))
+    out = tmp_path / "r.md"
+    assert ST.main(["--games", "2", "--budget", "300", "--seed", "4", "--jobs", "1",
+                    "--opponents", "first", "--nboard", "%s %s" % (sys.executable, script),
+                    "--nboard-dir", str(tmp_path), "--depths", "2,5", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| **nboard-d2** | both | 2 |" in text and "| **nboard-d5** | both | 2 |" in text
+    assert "--depths 2,5" in text and "NBoard protocol" in text
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--depths", "4"], "--depths goes with --nboard"),
+    (["--nboard", "/no/such/ntest", "--depths", "4"], "is not a program here"),
+    (["--nboard", sys.executable, "--depths", "0"], "between 1 and 30"),
+    (["--nboard", sys.executable, "--depths", "x"], "whole numbers"),
+    (["--nboard", sys.executable, "--nboard-dir", "/no/such/dir"], "is not a folder"),
+    (["--nboard-dir", "/tmp"], "goes with --nboard"),
+])
+def test_nboard_options_are_checked(argv, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        ST.main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_dead_nboard_program_is_one_line(tmp_path):
+    from bench.common.engine import EngineError
+    from bench.reversi.nboard import NBoardPlayer
+
+    player = NBoardPlayer([sys.executable, "-c", "print('bye')"], 4, move_text=ST.move_text,
+                          parse_move=ST.parse_move, timeout=20)
+    with pytest.raises(EngineError, match="ended") as e:
+        player.new_game(None, 0)
+    assert "bye" in str(e.value)
+    player.close()
