@@ -287,6 +287,19 @@ def log_uniform_budget(rng, top):
     return int(round(top ** rng.random()))
 
 
+def proof_line(status, golden, how_to_prove, full=10000):
+    """The strength reports' line on a mirror's proof: ``status`` its
+    ``proof_status()``, ``golden`` the search module's name, ``how_to_prove``
+    the command that runs the proof, ``full`` the positions of a whole proof."""
+    if status is None:
+        return "**none recorded for the current sources** (run `%s`)" % how_to_prove
+    return ("%d positions (%d searches) checked equal to `%s` on the current sources (seed %d, "
+            "fingerprint %s)%s" % (status["positions"], status["searches"], golden,
+                                   status["seed"], status["fingerprint"],
+                                   "" if status["random_positions"] >= full
+                                   else " -- fewer than the %s of the proof run" % format(full, ",")))
+
+
 def proof_run_id(seed, planned, chunks):
     """The name under which a run's chunks are recorded."""
     return "%d-%d-%d" % (seed, planned, chunks)

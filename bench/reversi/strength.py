@@ -53,6 +53,7 @@ from golden.reversi.board import start
 from golden.reversi.encoding import BLACK
 
 from bench.common import match as harness
+from bench.common import mirror as common_mirror
 from bench.common.engine import Dialect
 from bench.common.players import SearchPlayer
 
@@ -126,16 +127,8 @@ class Board:
 
 
 def proof_line():
-    st = mirror.proof_status()
-    if st is None:
-        return ("**none recorded for the current sources** (run "
-                "`MIRROR_POSITIONS=10000 .venv/bin/python -m pytest -n 2 "
-                "bench/reversi/test_mirror.py`)")
-    return ("%d positions (%d searches) checked equal to `golden.reversi.search` on the "
-            "current sources (seed %d, fingerprint %s)%s"
-            % (st["positions"], st["searches"], st["seed"], st["fingerprint"],
-               "" if st["random_positions"] >= 10000
-               else " -- fewer than the 10,000 of the proof run"))
+    return common_mirror.proof_line(mirror.proof_status(), "golden.reversi.search",
+                                    "make bench-proof-reversi")
 
 
 def _result_rows(records, opponents):
@@ -213,8 +206,8 @@ def report(records, match, wall):
         "|---|---:|---:|---:|---:|---:|---|"]
     out += _cost_rows(records, opps)
     out += ["", "Depth: the last completed iteration. Seconds are wall-clock per call of the "
-            "C mirror with %d games in parallel (the RTL takes at most 4 + 6 cycles a node: "
-            "%.2f s at 50 MHz for B nodes)." % (match.jobs, (4 + 6 * match.budget) / 5e7)]
+            "C mirror with %d games in parallel (the RTL takes at most 5 + 6 cycles a node: "
+            "%.2f s at 50 MHz for B nodes)." % (match.jobs, (5 + 6 * match.budget) / 5e7)]
     return "\n".join(out) + "\n"
 
 

@@ -65,6 +65,7 @@ from golden.score4.board import Position, completes_line, drop_cell
 from golden.score4.encoding import FULL_BOARD, NUM_POSTS, SEARCH_ORDER, post_to_text, text_to_post
 
 from bench.common import match as harness
+from bench.common import mirror as common_mirror
 from bench.common.engine import Dialect
 from bench.common.players import SearchPlayer
 
@@ -157,16 +158,9 @@ class Board:
 # ------------------------------------------------------------------- report
 
 def proof_line():
-    st = mirror.proof_status()
-    if st is None:
-        return ("**none recorded for the current sources** (run "
-                "`MIRROR_POSITIONS=10000 .venv/bin/python -m pytest -n 2 "
-                "bench/score4/test_mirror.py`)")
-    return ("%d positions (%d searches) checked equal to `golden.score4.search` on "
-            "the current sources (seed %d, fingerprint %s)%s"
-            % (st["positions"], st["searches"], st["seed"], st["fingerprint"],
-               "" if st["random_positions"] >= 10000
-               else " -- fewer than the 10,000 of the proof run"))
+    return common_mirror.proof_line(
+        mirror.proof_status(), "golden.score4.search",
+        "MIRROR_POSITIONS=10000 .venv/bin/python -m pytest -n 2 bench/score4/test_mirror.py")
 
 
 def _result_rows(records, opponents):

@@ -20,9 +20,9 @@ STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET = (
 # frame, whose end costs three (the SELECT that finds it exhausted or the
 # cut, POP, RET); an iteration two more (ITER, the root's last SELECT), and
 # every iteration has at least two nodes (a search with one root move is
-# "forced"); the start (ROOT, ROOT_PICK) and FINISH three.
+# "forced"); the start (ROOT, ROOT_PICK), ABORT and FINISH four.
 CYCLES_PER_NODE = 6
-FIXED_CYCLES = 4
+FIXED_CYCLES = 5
 
 
 def worst_case_cycles(nodes):
@@ -65,7 +65,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     ITER (an iteration's root frame), SELECT (the frame's next move: count
     a node, make the child; or the frame is over), EXAMINE (the child: game
     over, a leaf, a pass, or a new frame), POP/RET (a frame's value goes to
-    its parent), FINISH. A value reaching a frame is `deliver`ed: a pass
+    its parent), ABORT (the budget is spent: the iteration's best root move
+    so far, if any, is the answer), FINISH. A value reaching a frame is `deliver`ed: a pass
     frame passes it on negated; a move frame keeps the best (strictly
     better only) and is cut once best >= beta; at the root a better move is
     the iteration's answer so far.
@@ -74,7 +75,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     n = side * side
     idx_bits = max(1, (n - 1).bit_length())
     t_state = enum("IDLE", "ROOT", "ROOT_PICK", "ITER", "SELECT", "EXAMINE", "POP", "RET",
-                   "FINISH")
+                   "ABORT", "FINISH")
     state = Signal(t_state.IDLE)
 
     def board():
@@ -323,11 +324,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                     ret_val.next = f_best
                     state.next = t_state.POP
             elif nodes == budget_r:
-                stop.next = STOP_BUDGET
-                if rb_valid:
-                    answer.next = rb_move
-                    answer_score.next = rb_score
-                state.next = t_state.FINISH
+                state.next = t_state.ABORT
             else:
                 nodes.next = nodes + 1
                 f_todo.next = f_todo & ~sel_hot
@@ -357,11 +354,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                     state.next = t_state.SELECT
             elif my_moves == 0:                                    # a pass: a node
                 if nodes == budget_r:
-                    stop.next = STOP_BUDGET
-                    if rb_valid:
-                        answer.next = rb_move
-                        answer_score.next = rb_score
-                    state.next = t_state.FINISH
+                    state.next = t_state.ABORT
                 else:
                     nodes.next = nodes + 1
                     ply.next = ply + 1
@@ -411,6 +404,13 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 state.next = t_state.POP
             else:
                 state.next = t_state.SELECT
+
+        elif state == t_state.ABORT:            # the budget is spent before a node
+            stop.next = STOP_BUDGET
+            if rb_valid:                        # a root move completed in this iteration
+                answer.next = rb_move
+                answer_score.next = rb_score
+            state.next = t_state.FINISH
 
         else:                                   # FINISH
             if stop == STOP_PASS:

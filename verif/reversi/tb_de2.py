@@ -22,7 +22,7 @@ async def hello(board):
 
 @cocotb.test()
 async def board(dut):
-    # an answer takes up to 4 + 6 cycles a node (budget 300: ~60 bit times at
+    # an answer takes up to 5 + 6 cycles a node (budget 300: ~60 bit times at
     # 32 clocks a bit) after its Next Turn
     board = await Board.power_up(dut, answer_bits=400)
     await hello(board)
