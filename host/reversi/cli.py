@@ -179,7 +179,7 @@ def _parser():
 
     b = sub.add_parser("bridge", help="a core's serial line on a game master's port",
                        description="Carries bytes between a player core (a serial port, a "
-                       "pseudo-terminal, the golden model, later the simulated RTL) and the game "
+                       "pseudo-terminal, the golden model or the simulated RTL) and the game "
                        "master's Black or White port. CORE: " + "serial:DEVICE, pty, "
                        "golden[:BUDGET], sim[:CONFIG].")
     b.add_argument("--core", required=True, metavar="CORE",

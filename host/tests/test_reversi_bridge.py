@@ -186,6 +186,40 @@ def test_gm_controller_and_two_players_as_processes():
                 p.wait(5)
 
 
+def test_gm_controller_player_and_the_simulated_core_as_processes():
+    """A whole game of the four programs, one player the simulated RTL core
+    (reversi_fast, through the bridge's --core sim), the other golden's
+    search: the game master checks every move of both and ends the game."""
+    gm = _spawn("gm", "--games", "1", "--size", "6", "--black-port", "0", "--white-port", "0",
+                "--controller-port", "0")
+    procs = [gm]
+    try:
+        assert select.select([gm.stdout], [], [], 20)[0], "the game master printed nothing"
+        first = gm.stdout.readline()
+        ports = dict(zip(("black", "white", "controller"),
+                         re.findall(r"(?:Black|White|controller) port (\d+)", first)))
+        assert len(ports) == 3, first
+        ctl = _spawn("controller", "--port", ports["controller"])
+        procs.append(ctl)
+        time.sleep(0.3)
+        core = _spawn("bridge", "--core", "sim", "--colour", "black",
+                      "--gm", "127.0.0.1:%s" % ports["black"])
+        pw = _spawn("player", "golden:200", "--colour", "white", "--port", ports["white"])
+        procs += [core, pw]
+        assert gm.wait(300) == 0                     # a hang guard: a loaded machine
+        assert core.wait(120) == 0 and pw.wait(30) == 0, core.stderr.read()
+        out, _ = ctl.communicate("", timeout=60)
+        assert "== End: the game is over" in out and "Black Player : FPGA Reversi" in out
+        log, _ = gm.communicate(timeout=60)
+        assert "** " in log and ("won the game" in log or "Draw game" in log), log
+        assert "illegal" not in log.lower(), log
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait(5)
+
+
 def test_bridge_pty_waits_for_the_core_program():
     """--core pty: the bridge makes the pty; a core program opens it later
     (here the golden stand-in through pyserial) and its own Connect is used."""
