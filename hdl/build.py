@@ -112,7 +112,8 @@ def _blokus(cfg):
 
 def _reversi(cfg):
     """The Reversi player core: reversi_top and the DE2 top level reversi_de2,
-    boards up to golden's DEFAULT_SIZE, named golden's DEFAULT_NAME."""
+    boards up to max_size (default golden's DEFAULT_SIZE, 8), named golden's
+    DEFAULT_NAME."""
     from golden.reversi.encoding import DEFAULT_SIZE, STALL_BITS
     from golden.reversi.session import DEFAULT_NAME
     from hdl.core_ports import core_pins
@@ -122,7 +123,8 @@ def _reversi(cfg):
     from hdl.reversi.top import reversi_top
 
     budget = cfg.budget if cfg.budget is not None else _golden_default("reversi")
-    kw = dict(divisor=cfg.divisor, budget=budget, side=DEFAULT_SIZE, player_name=DEFAULT_NAME,
+    side = cfg.max_size if cfg.max_size is not None else DEFAULT_SIZE
+    kw = dict(divisor=cfg.divisor, budget=budget, side=side, player_name=DEFAULT_NAME,
               stall_cycles=STALL_BITS * cfg.divisor)
     return [("reversi_top", reversi_top(*core_pins(), **ReversiStatus().ports(), **kw)),
             ("reversi_de2", reversi_de2(*de2_pins(), **kw))]
@@ -170,7 +172,7 @@ CORES = tuple(name for name in ("score4", "blokus", "reversi") if name in UNITS)
 GAME_CORES = CORES          # the cores with a CORE_top and a CORE_de2 (the testbenches drive them)
 
 
-def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
+def make_config(unit, clk_hz=None, baud=None, budget=None, team=None, max_size=None):
     """A checked Config for `unit` with defaults filled in (ConfigError if bad)."""
     if unit not in UNITS:
         raise ConfigError("unknown unit %r; buildable here: %s"
@@ -178,8 +180,15 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
     _, default_baud, game = UNITS[unit]
     if not game and (budget is not None or team is not None):
         raise ConfigError("%s takes no --budget or --team" % unit)
+    if max_size is not None:
+        if unit != "reversi":
+            raise ConfigError("--max-size is for the reversi core only")
+        if isinstance(max_size, bool) or not isinstance(max_size, int) or max_size % 2 \
+                or not 4 <= max_size <= 16:
+            raise ConfigError("--max-size must be an even board side from 4 to 16, not %r"
+                              % (max_size,))
     cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
-                         default_baud if baud is None else baud, budget, team)
+                         default_baud if baud is None else baud, budget, team, max_size)
     cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
     if unit in ("score4", "blokus", "reversi"):
         try:
@@ -200,16 +209,24 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None):
 def describe(cfg):
     """The configuration as a dict, with the budget and its worst case for a core."""
     d = cfg.as_dict()
-    if cfg.unit in ("score4", "blokus"):
+    if cfg.unit != "reversi":
+        d.pop("max_size", None)         # the other units have no such setting
+    if cfg.unit in ("score4", "blokus", "reversi"):
         if cfg.unit == "blokus":
-            from hdl.blokus import TIME_LIMIT_S, worst_case_cycles
+            from hdl.blokus import TIME_LIMIT_S as time_limit_s, worst_case_cycles
             d["team"] = cfg.team if cfg.team is not None else DEFAULT_TEAM
+        elif cfg.unit == "reversi":
+            from golden.reversi.encoding import DEFAULT_SIZE, STALL_BITS, TIME_LIMIT_MS
+            from hdl.reversi.search import worst_case_cycles
+            time_limit_s = TIME_LIMIT_MS / 1000.0
+            d["max_size"] = cfg.max_size if cfg.max_size is not None else DEFAULT_SIZE
+            d["stall_cycles"] = STALL_BITS * cfg.divisor       # Reversi's own stall rule
         else:
-            from hdl.score4 import TIME_LIMIT_S, worst_case_cycles
+            from hdl.score4 import TIME_LIMIT_S as time_limit_s, worst_case_cycles
         d["budget"] = cfg.budget if cfg.budget is not None else _golden_default(cfg.unit)
         d["worst_case_cycles"] = worst_case_cycles(d["budget"])
         d["worst_case_seconds"] = round(d["worst_case_cycles"] / cfg.clk_hz, 6)
-        d["time_limit_seconds"] = TIME_LIMIT_S
+        d["time_limit_seconds"] = time_limit_s
     return d
 
 
@@ -357,6 +374,9 @@ def _parser():
     p.add_argument("--baud", type=int, help="serial bit rate (default: the game's)")
     p.add_argument("--budget", type=int, metavar="N", help="search nodes per move")
     p.add_argument("--team", metavar="XX", help="Blokus team code (default 01)")
+    p.add_argument("--max-size", type=int, metavar="N",
+                   help="Reversi: the largest board side it plays, even, 4..16 (default 8; "
+                        "it plays every even size up to it)")
     p.add_argument("--out", metavar="DIR", default=DEFAULT_OUT,
                    help="output folder (default %s)" % DEFAULT_OUT)
     p.add_argument("--print-config", action="store_true",
@@ -373,7 +393,8 @@ def main(argv=None):
             cfgs = [configs.get(args.config)]
             cfgs[0].divisor
         else:
-            cfgs = [make_config(args.core, args.clk_hz, args.baud, args.budget, args.team)]
+            cfgs = [make_config(args.core, args.clk_hz, args.baud, args.budget, args.team,
+                                args.max_size)]
         for cfg in cfgs:
             d = describe(cfg)
             if d.get("worst_case_seconds", 0) > d.get("time_limit_seconds", 1e9):

@@ -1,6 +1,7 @@
 """Named build configurations, the one place they are defined.
 
-A configuration is (unit, clock, baud, budget, team). The per-commit suite
+A configuration is (unit, clock, baud, budget, team, and for Reversi the
+largest board side). The per-commit suite
 uses reduced clocks, a few dozen cycles per bit, so that simulated serial
 traffic is cheap; the `*_50m` ones are the real board's clock.
 """
@@ -11,8 +12,9 @@ from hdl.params import STALL_BITS, uart_divisor
 DEFAULT_CLK_HZ = 50000000
 
 
-class Config(namedtuple("Config", "unit clk_hz baud budget team")):
-    """One buildable configuration; `divisor` and `stall_cycles` derive from it."""
+class Config(namedtuple("Config", "unit clk_hz baud budget team max_size", defaults=(None,))):
+    """One buildable configuration; `divisor` and `stall_cycles` derive from it.
+    `max_size`: the largest board side of the Reversi core (None: its default)."""
 
     __slots__ = ()
 
@@ -53,8 +55,9 @@ CONFIGS = {
     "blokus_think": Config("blokus", 32 * 115200, 115200, 40, "Tb"),
     "blokus_deep": Config("blokus", 32 * 115200, 115200, 3000, "Tb"),   # iterations, every stop
     "blokus_50m": Config("blokus", DEFAULT_CLK_HZ, 115200, 2, "01"),
-    # the Reversi player core (its search engine alone: the unit reversi_search)
+    # the Reversi player core, boards up to 8 x 8 (and a build for up to 6 x 6)
     "reversi_fast": Config("reversi", 32 * 115200, 115200, 300, None),
+    "reversi_max6": Config("reversi", 32 * 115200, 115200, 300, None, 6),   # a smaller build
 }
 
 

@@ -77,7 +77,8 @@ class ReversiCore(Core):
     game_over = E.encode_end()
 
     def session(self, cfg, chooser):
-        return Session(budget=cfg.budget, name=DEFAULT_NAME, chooser=chooser, max_size=SIDE)
+        return Session(budget=cfg.budget, name=DEFAULT_NAME, chooser=chooser,
+                       max_size=cfg.max_size)
 
     def hello(self, cfg):
         return E.encode_connect(DEFAULT_NAME)

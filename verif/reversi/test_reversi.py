@@ -16,5 +16,12 @@ def test_core():
                          "ReversiHostSlow"])
 
 
+def test_core_of_a_smaller_build():
+    """Built for boards up to 6 x 6 (max_size): it plays those and counts the
+    larger ones unsupported, as golden's session with that max_size."""
+    runner.run("reversi_max6", "verif.reversi.tb_reversi",
+               testcase=["ReversiCorners", "ReversiPositions"])
+
+
 def test_de2_board():
     runner.run("reversi_fast", "verif.reversi.tb_de2", toplevel="reversi_de2")
