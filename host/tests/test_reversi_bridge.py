@@ -154,20 +154,31 @@ def test_core_command_on_its_pty_through_the_bridge():
     assert core.returncode == 130
 
 
-def test_gm_controller_and_two_players_as_processes():
-    """The four programs of a session, each its own process, on loopback."""
-    gm = _spawn("gm", "--games", "1", "--size", "6", "--black-port", "0", "--white-port", "0",
-                "--controller-port", "0")
-    procs = [gm]
+def _gm_and_controller(size):
+    """A game master process on free ports and a controller process on its
+    port: (gm, {black, white, controller: port}, controller)."""
+    gm = _spawn("gm", "--games", "1", "--size", str(size), "--black-port", "0",
+                "--white-port", "0", "--controller-port", "0")
     try:
         assert select.select([gm.stdout], [], [], 20)[0], "the game master printed nothing"
         first = gm.stdout.readline()
         ports = dict(zip(("black", "white", "controller"),
                          re.findall(r"(?:Black|White|controller) port (\d+)", first)))
         assert len(ports) == 3, first
-        ctl = _spawn("controller", "--port", ports["controller"])
-        procs.append(ctl)
-        time.sleep(0.3)
+    except AssertionError:
+        gm.kill()
+        gm.wait(5)
+        raise
+    ctl = _spawn("controller", "--port", ports["controller"])
+    time.sleep(0.3)
+    return gm, ports, ctl
+
+
+def test_gm_controller_and_two_players_as_processes():
+    """The four programs of a session, each its own process, on loopback."""
+    gm, ports, ctl = _gm_and_controller(size=6)
+    procs = [gm, ctl]
+    try:
         pb = _spawn("player", "first", "--colour", "black", "--port", ports["black"])
         pw = _spawn("player", "golden:200", "--colour", "white", "--port", ports["white"])
         procs += [pb, pw]
@@ -190,18 +201,9 @@ def test_gm_controller_player_and_the_simulated_core_as_processes():
     """A whole game of the four programs, one player the simulated RTL core
     (reversi_fast, through the bridge's --core sim), the other golden's
     search: the game master checks every move of both and ends the game."""
-    gm = _spawn("gm", "--games", "1", "--size", "6", "--black-port", "0", "--white-port", "0",
-                "--controller-port", "0")
-    procs = [gm]
+    gm, ports, ctl = _gm_and_controller(size=6)
+    procs = [gm, ctl]
     try:
-        assert select.select([gm.stdout], [], [], 20)[0], "the game master printed nothing"
-        first = gm.stdout.readline()
-        ports = dict(zip(("black", "white", "controller"),
-                         re.findall(r"(?:Black|White|controller) port (\d+)", first)))
-        assert len(ports) == 3, first
-        ctl = _spawn("controller", "--port", ports["controller"])
-        procs.append(ctl)
-        time.sleep(0.3)
         core = _spawn("bridge", "--core", "sim", "--colour", "black",
                       "--gm", "127.0.0.1:%s" % ports["black"])
         pw = _spawn("player", "golden:200", "--colour", "white", "--port", ports["white"])
