@@ -169,7 +169,6 @@ from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
 
 UNITS.update(_BLOCK_UNITS)
 CORES = tuple(name for name in ("score4", "blokus", "reversi") if name in UNITS)
-GAME_CORES = CORES          # the cores with a CORE_top and a CORE_de2 (the testbenches drive them)
 
 
 def make_config(unit, clk_hz=None, baud=None, budget=None, team=None, max_size=None):

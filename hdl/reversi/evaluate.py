@@ -6,8 +6,6 @@ from hdl.adder_tree import adder_tree
 from hdl.rom import rom
 from hdl.reversi.tables import SizeTables, sizes
 
-TERM_MIN, TERM_MAX = -128, 128          # one cell's term: +-weight +-MOBILITY_WEIGHT
-
 
 @block
 def reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff, side):

@@ -33,7 +33,6 @@ from golden.reversi.search import STOPS, search
 from golden.reversi.session import DEFAULT_NAME
 from hdl.reversi.search import worst_case_cycles
 from hdl.reversi.top import SEATS
-from hdl.units import REVERSI_SIDE
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest,
                             HostSlowTest, coverpoint, fault_coverage)
@@ -41,7 +40,6 @@ from verif.reversi.tb_search import random_position
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import BREAK, FRAMING_ERROR, GLITCH, IDLE
 
-SIDE = REVERSI_SIDE
 PARSER_STATES = (OUTSIDE, "in_message")
 cover_message = coverpoint("top.reversi.message", [E.OP_NAMES[op] for op in E.OPCODES])
 cover_fault = fault_coverage("reversi", PARSER_STATES)
