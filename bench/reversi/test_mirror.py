@@ -66,7 +66,7 @@ def test_mirror_equals_golden(chunk):
         positions += 1
     print("  %d positions, %d searches, stops %r" % (positions, searches, stops))
     if n >= 50 * CHUNKS:
-        assert set(stops) >= {"forced", "exact", "budget"}, stops
+        assert set(stops) >= {"exact", "budget"}, stops     # "forced" is rarer: not every chunk
     mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
                               planned=n, random_positions=positions, positions=positions,
                               searches=searches)
