@@ -1,14 +1,15 @@
 """Quartus II projects for the DE2: one folder per core, ready to compile.
 
-    python -m synth.quartus [--core CORE ...] [--team XX] [--budget N]
+    python -m synth.quartus [--core CORE ...] [--team XX] [--budget N] [--max-size N]
                             [--out build/quartus] [--no-compile]
     python -m synth.quartus --check DIR            # check a written project's pins
 
 For every core (default: all of hdl.build.CORES) this writes
-`OUT/<core>/`, built with the same --team and --budget as `python -m
-hdl.build` (the team code is the Blokus core's, so --team without --core
-builds that core only; a budget needs one core, since the two cores count
-different nodes):
+`OUT/<core>/`, built with the same --team, --budget and --max-size as
+`python -m hdl.build` (the team code is the Blokus core's, so --team without
+--core builds that core only; a budget needs one core, since the cores count
+different nodes; --max-size, the largest Reversi board side the core plays,
+is the reversi core's only, so it too builds that core alone):
     <core>_de2.v     the generated DE2 top level, self-contained (hdl.build)
     <core>_de2.tcl   creates the Quartus project (Cyclone II EP2C35F672C6, every
                      port bit on its DE2 pin as 3.3-V LVTTL, unused pins as
@@ -132,11 +133,12 @@ def sdc_text(ports):
     return "\n".join(lines) + "\n"
 
 
-def write_project(core, out_root=DEFAULT_OUT, budget=None, team=None):
-    """Generate `core`'s DE2 Verilog (with this budget and team code; None:
-    the defaults) and write its Quartus project; return the folder."""
+def write_project(core, out_root=DEFAULT_OUT, budget=None, team=None, max_size=None):
+    """Generate `core`'s DE2 Verilog (with this budget, team code and, for
+    reversi, largest board side; None: the defaults) and write its Quartus
+    project; return the folder."""
     top = top_name(core)
-    cfg = build.make_config(core, budget=budget, team=team)
+    cfg = build.make_config(core, budget=budget, team=team, max_size=max_size)
     folder = os.path.join(out_root, core)
     tmp = tempfile.mkdtemp(prefix="quartus-")
     try:
@@ -157,7 +159,8 @@ def write_project(core, out_root=DEFAULT_OUT, budget=None, team=None):
     described = build.describe(cfg)
     with open(os.path.join(folder, "config.json"), "w") as fh:
         fh.write(json.dumps(described, sort_keys=True, indent=1) + "\n")
-    settings = ", ".join("%s %s" % (k, described[k]) for k in ("team", "budget") if k in described)
+    settings = ", ".join("%s %s" % (k, described[k]) for k in ("team", "budget", "max_size")
+                         if described.get(k) is not None)
     with open(os.path.join(folder, top + ".tcl"), "w") as fh:
         fh.write(tcl_text(top, ports, top + ".v", top + ".sdc", settings))
     return folder
@@ -271,6 +274,9 @@ def main(argv=None):
     p.add_argument("--budget", type=int, metavar="N",
                    help="search nodes per move (default: the core's default budget; as "
                         "hdl.build --budget); needs a single --core")
+    p.add_argument("--max-size", type=int, metavar="N",
+                   help="the reversi core's largest board side, even, 4 to 16 (default 8; as "
+                        "hdl.build --max-size); builds the reversi core only")
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                    help="the projects go to DIR/<core>/ (default %s)" % DEFAULT_OUT)
     p.add_argument("--no-compile", action="store_true",
@@ -291,10 +297,16 @@ def main(argv=None):
                   % args.check)
         return 1 if problems else 0
     # a team code is the Blokus core's only: --team alone means that core
-    cores = args.core or (["blokus"] if args.team is not None else list(build.CORES))
+    # and a largest board side the Reversi core's only
+    cores = args.core or (["blokus"] if args.team is not None else
+                          ["reversi"] if args.max_size is not None else list(build.CORES))
     if args.budget is not None and len(cores) != 1:
-        print("error: --budget needs one --core (BUDGET needs CORE=score4 or CORE=blokus): "
-              "the two cores' budgets count different nodes", file=sys.stderr)
+        print("error: --budget needs one --core (BUDGET needs CORE=%s): the cores' budgets "
+              "count different nodes" % "|".join(build.CORES), file=sys.stderr)
+        return 2
+    if args.max_size is not None and cores != ["reversi"]:
+        print("error: --max-size (MAX_SIZE) is the reversi core's largest board side; "
+              "build it with --core reversi alone (CORE=reversi)", file=sys.stderr)
         return 2
     if args.team is not None and "blokus" not in cores:
         print("error: --team is the Blokus core's team code; score4 has none", file=sys.stderr)
@@ -309,7 +321,8 @@ def main(argv=None):
     for core in cores:
         try:
             folder = write_project(core, args.out, budget=args.budget,
-                                   team=args.team if core == "blokus" else None)
+                                   team=args.team if core == "blokus" else None,
+                                   max_size=args.max_size if core == "reversi" else None)
         except ConfigError as exc:
             print("error: %s" % exc, file=sys.stderr)
             return 2

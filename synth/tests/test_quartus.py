@@ -205,8 +205,25 @@ def test_team_and_budget_reach_the_board(tmp_path):
              tmp_path / "sim", cfg)
 
 
+def test_reversi_size_and_budget_reach_the_project(tmp_path):
+    """`make quartus CORE=reversi MAX_SIZE=6 BUDGET=100`: the reversi project
+    alone, built for boards up to 6 x 6 with that budget, and it says so."""
+    r = subprocess.run(["make", "-s", "quartus", "CORE=reversi", "MAX_SIZE=6", "BUDGET=100",
+                        "PY=%s" % sys.executable, "QUARTUS_OUT=%s" % (tmp_path / "q")],
+                       cwd=REPO, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert sorted(os.listdir(tmp_path / "q")) == ["reversi"]
+    folder = tmp_path / "q" / "reversi"
+    cfg = __import__("json").loads((folder / "config.json").read_text())
+    assert (cfg["max_size"], cfg["budget"], cfg["clk_hz"]) == (6, 100, 50000000)
+    assert "# Built with: budget 100, max_size 6" in (folder / "reversi_de2.tcl").read_text()
+    assert quartus.check_project(str(folder)) == []
+
+
 @pytest.mark.parametrize("args,message", [
     (["--budget", "5"], "--budget needs one --core"),
+    (["--core", "score4", "--max-size", "6"], "--max-size (MAX_SIZE) is the reversi core's"),
+    (["--core", "reversi", "--max-size", "7"], "even board side from 4 to 16"),
     (["--core", "score4", "--team", "AB"], "score4 has none"),
     (["--team", "A B"], "two ASCII letters or digits"),
     (["--core", "blokus", "--budget", "0"], "budget must be in"),
