@@ -1,4 +1,5 @@
-"""The Reversi core (work in progress): the search engine and its blocks.
+"""The Reversi player core: its search engine and blocks, its top level
+(`reversi_top`) and its DE2 top level (`reversi_de2`).
 
 The board is held in the *max layout*: a core built for boards up to
 ``side`` x ``side`` keeps cell (x, y) at bit ``y * side + x`` whatever the
