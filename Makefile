@@ -1,4 +1,4 @@
-# Score-4 and Blokus Duo cores for the DE2: see README.md.
+# Score-4, Blokus Duo and Reversi cores for the DE2: see README.md.
 # Every target sets the environment up first (once; quiet afterwards).
 
 PY      := .venv/bin/python
