@@ -435,3 +435,29 @@ def test_rules_1_renames_and_keeps_old_names():
     assert out[-1] == status(start(8, 8), None, 0, 0, (b"\x03\x01", b"Rick Grimes"))[1]
     with pytest.raises(ValueError, match="rules must be 1 or 2"):
         Referee(rules=3)
+
+
+def test_after_a_pass_the_next_turn_names_only_the_last_move():
+    """docs/protocol-reversi.md, "Last move": the GM passes for P; the
+    opponent Q moves twice (m0, then m1 after a Next Turn with FF FF); P's
+    next Next Turn names only m1, but its board holds m0 too: a player must
+    take the board from the Next Turn, not replay last moves."""
+    seen = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        r = Referee(4, 4, time_limit_ms=0)
+        r.receive(BLACK_PORT, E.encode_connect(b"b"), 0)
+        out = r.receive(WHITE_PORT, E.encode_connect(b"w"), 0)
+        while r.state == PLAYING:
+            (port, turn), = [(p, d) for p, d in out if p != CONTROLLER and d[0] == E.OP_NEXT_TURN]
+            m = E.decode(turn)
+            black, white = E.decode_board(m.board, 4, 4)
+            assert (black, white) == (r.position.black, r.position.white)   # the whole board
+            if len(r.moves) >= 3 and r.moves[-2][1] is None and r.moves[-3][1] is not None:
+                m0, m1 = r.moves[-3][1], r.moves[-1][1]
+                assert (m.last_x, m.last_y) == (m1 % 4, m1 // 4) != (m0 % 4, m0 // 4)
+                assert (black | white) >> m0 & 1                 # m0 is only in the board
+                seen += 1
+            move = rng.choice(r.position.legal_moves())
+            out = r.receive(port, E.encode_new_move(move % 4, move // 4), 1)
+    assert seen >= 1

@@ -11,11 +11,11 @@ This module holds no rule and builds no message: every received byte goes to
 bytes)`` the referee returns is written to that port's connection (or
 dropped when nobody is connected there). What the referee notices
 (``Referee.notices``: why each NOK, every byte and message it dropped, a
-Connect that did not rename a player) goes to the log and the transcript. One connection a port: a new one
-replaces the old (which then counts as a disconnection). A client that
-sends garbage, stops in mid-message, disconnects or stops reading cannot
-stop the loop: reads never block, writes give up after 2 s and drop that
-connection.
+Connect that did not rename a player) goes to the log and the transcript.
+One connection a port: a new one replaces the old (which then counts as a
+disconnection). A client that sends garbage, stops in mid-message,
+disconnects or stops reading cannot stop the loop: reads never block,
+writes give up after 2 s and drop that connection.
 """
 import errno
 import selectors
