@@ -194,6 +194,21 @@ def move_name(move, width):
     return "pass" if move is None else cell_name(move, width)
 
 
+def name_text(raw):
+    """A received name (bytes) as printable text: printable ASCII as it is,
+    a backslash as ``\\\\``, every other byte as ``\\xNN`` (so ``03 01`` shows
+    as ``\\x03\\x01``); a name never reaches a log or a screen raw."""
+    out = []
+    for b in bytes(raw):
+        if b == 0x5C:
+            out.append("\\\\")
+        elif 0x20 <= b < 0x7F:
+            out.append(chr(b))
+        else:
+            out.append("\\x%02x" % b)
+    return "".join(out)
+
+
 class Geometry(object):
     """Everything the rules and the search need about one board size.
 

@@ -6,7 +6,8 @@ import pytest
 
 from golden.reversi import BLACK, WHITE, Referee, start
 from golden.reversi import encoding as E
-from golden.reversi.referee import BLACK_PORT, CONTROLLER, OVER, PLAYING, WAITING, WHITE_PORT
+from golden.reversi.referee import (BLACK_PORT, CONTROLLER, NOK_CODES, OVER, PLAYING, WAITING,
+                                    WHITE_PORT)
 from golden.reversi.session import Session
 from golden.tests import reversi_ref as R
 
@@ -27,10 +28,10 @@ def connected(**kw):
     return r, out
 
 
-def status(pos, last, bt, wt):
+def status(pos, last, bt, wt, names=(b"Philip Blake", b"Rick Grimes")):
     b, w = pos.score()
     return [(CONTROLLER, E.encode_status1(last, pos.black, pos.white, pos.width, pos.height)),
-            (CONTROLLER, E.encode_status2((b, bt, b"Philip Blake"), (w, wt, b"Rick Grimes")))]
+            (CONTROLLER, E.encode_status2((b, bt, names[0]), (w, wt, names[1])))]
 
 
 def test_connect_and_start():
@@ -162,8 +163,10 @@ def test_size_change_takes_effect_at_restart():
     assert r.pending_size == (6, 4) and r.size == (8, 8) and r.state == PLAYING
     out = r.receive(CONTROLLER, E.encode_control(0, 0, 0, 1), 2)
     p8, p6 = start(8, 8), start(6, 4)
+    # the new game's Status names nobody: both players were forgotten at End
     assert out == [(CONTROLLER, OK)] + status(p8, None, 0, 0) + [
-        (BLACK_PORT, END), (WHITE_PORT, END), (CONTROLLER, END)] + status(p6, None, 0, 0)
+        (BLACK_PORT, END), (WHITE_PORT, END), (CONTROLLER, END)] + status(p6, None, 0, 0,
+                                                                          (b"", b""))
     assert r.history[-1] == (None, "restart", 2, 2)
     assert r.state == WAITING and r.size == (6, 4)
     r.receive(BLACK_PORT, E.encode_connect(b"Philip Blake"), 3)
@@ -325,3 +328,136 @@ def test_worked_example_of_protocol_doc():
     assert r.receive(BLACK_PORT, h("03 00 00"), 50) == [
         (BLACK_PORT, h("02 00")), (BLACK_PORT, h("05 " + after_c3))]
     assert r.position.render().splitlines()[3] == "3\tN\tN\tW\tB\tN\tN\tN\tN"
+
+
+def nok_notices(r):
+    return [(n.port, n.code, n.text) for n in r.notices if n.kind == "nok"]
+
+
+def test_every_nok_names_its_reason():
+    """docs/protocol-reversi.md, "The game master" 2: the NOK's reason, for
+    the log and the transcript (the bytes are only 02 00)."""
+    r = Referee(max_illegal=9)
+    r.receive(BLACK_PORT, E.encode_connect(b"b"), 0)
+    assert r.receive(BLACK_PORT, b"\x03\x03\x02", 1) == [(BLACK_PORT, NOK)]      # no game yet
+    r.receive(WHITE_PORT, E.encode_connect(b"w"), 2)
+    for bad in (b"\x03\x08\x00", b"\x03\x00\xfe", b"\x03\x03\x03", b"\x03\x00\x00",
+                b"\x03\xff\xff"):
+        assert r.receive(BLACK_PORT, bad, 3)[0] == (BLACK_PORT, NOK)
+    assert r.receive(WHITE_PORT, b"\x03\x02\x02", 4) == [(WHITE_PORT, NOK)]
+    assert r.receive(CONTROLLER, E.encode_control(7, 8, 2, 0), 5) == [(CONTROLLER, NOK)]
+    assert nok_notices(r) == [
+        (BLACK_PORT, "no_game", "no game in progress"),
+        (BLACK_PORT, "off_board", "(8, 0) is off the 8x8 board (illegal move 1 of 9)"),
+        (BLACK_PORT, "off_board", "(0, 254) is off the 8x8 board (illegal move 2 of 9)"),
+        (BLACK_PORT, "occupied", "D4 is occupied (illegal move 3 of 9)"),
+        (BLACK_PORT, "flips_nothing", "A1 flips nothing (illegal move 4 of 9)"),
+        (BLACK_PORT, "pass_with_move", "a pass with a legal move in hand (illegal move 5 of 9)"),
+        (WHITE_PORT, "not_its_turn", "not its turn"),
+        (CONTROLLER, "bad_control", "size 7x8 is not 0x0 (no change) nor a game size "
+                                    "(both even, 4..16); mode 0x02 is not 0x00 or 0x01")]
+    assert set(code for _, code, _ in nok_notices(r)) < set(NOK_CODES)
+
+
+def test_held_and_late_noks_name_their_reason():
+    r, _ = connected(mode=E.MODE_STEP, time_limit_ms=100)
+    assert r.receive(BLACK_PORT, b"\x03\x03\x02", 5) == [(BLACK_PORT, NOK)]
+    r.receive(CONTROLLER, E.encode_control(0, 0, E.MODE_STEP, 0), 10)      # Black asked at 10
+    out = r.receive(BLACK_PORT, b"\x03\x03\x02", 111)                       # 101 ms later
+    assert out[0] == (BLACK_PORT, NOK) and r.result.reason == "time"
+    assert nok_notices(r) == [
+        (BLACK_PORT, "held", "its Next Turn is held (step by step mode)"),
+        (BLACK_PORT, "late", "too late: 101 ms, the limit is 100 ms")]
+
+
+def test_a_move_after_end_is_ignored_and_noticed():
+    r, _ = connected()
+    r.disconnect(WHITE_PORT, 2)                                 # the game ends: nobody connected
+    r.notices[:] = []
+    assert r.receive(BLACK_PORT, E.encode_new_move(3, 2), 3) == []
+    assert [(n.kind, n.port, n.code) for n in r.notices] == [
+        ("ignored", BLACK_PORT, "new_move")]
+    assert r.ignored == {BLACK_PORT: 1, WHITE_PORT: 0, CONTROLLER: 0}
+
+
+def test_dropped_bytes_and_ignored_messages_are_noticed():
+    r, _ = connected()
+    r.notices[:] = []
+    r.receive(BLACK_PORT, b"\x00\x99\x11" + E.encode_end() + E.encode_status1(None, 0, 0, 4, 4), 1)
+    r.receive(CONTROLLER, E.encode_new_move(1, 1), 1)
+    assert [tuple(n) for n in r.notices] == [
+        ("bad_bytes", BLACK_PORT, 3, "3 bytes that start no message or break one"),
+        ("ignored", BLACK_PORT, "end", "End: a player sends only Connect and New Move"),
+        ("ignored", BLACK_PORT, "status1", "Status1: a player sends only Connect and New Move"),
+        ("ignored", CONTROLLER, "new_move",
+         "New Move: the controller sends only Connect and Control")]
+
+
+def test_a_second_connect_does_not_rename_a_player_in_a_game():
+    """A reset player (or another program on its port) sends Connect again:
+    the game keeps the name it started with, also after its End, until the
+    next restart; the new name is used from then on."""
+    r, _ = connected()
+    out = r.receive(BLACK_PORT, E.encode_connect(b"\x03\x01"), 5)
+    assert out == [(BLACK_PORT, b"\x10\x01"), (BLACK_PORT, nt(start(8, 8)))]
+    assert r.names[BLACK] == b"Philip Blake"
+    assert r.notices[-1] == ("name_kept", BLACK_PORT, "name_kept",
+                             "a Connect as '\\x03\\x01' during the game: "
+                             "the name stays 'Philip Blake'")
+    out = r.tick(1001)                                          # Black loses on time
+    assert out[:2] == status(start(8, 8), None, 1001, 0)        # its timer: the time that ran out
+    r.receive(BLACK_PORT, E.encode_connect(b"Negan"), 1002)     # after End: still the game's name
+    assert r.receive(CONTROLLER, E.encode_connect(b"GC"), 1003) == status(start(8, 8), None,
+                                                                          1001, 0)
+    out = r.receive(CONTROLLER, E.encode_control(0, 0, 0, 1), 1004)
+    # the new game: Black is back (as Negan), White has not connected since End
+    assert out == [(CONTROLLER, OK)] + status(start(8, 8), None, 0, 0, (b"Negan", b""))
+    out = r.receive(WHITE_PORT, E.encode_connect(b"Rick"), 1005)
+    assert out[1:3] == status(start(8, 8), None, 0, 0, (b"Negan", b"Rick"))
+
+
+def test_a_player_leaving_before_the_start_leaves_no_name():
+    r = Referee()
+    r.receive(BLACK_PORT, E.encode_connect(b"one"), 0)
+    r.disconnect(BLACK_PORT, 1)
+    assert r.receive(CONTROLLER, E.encode_connect(b"GC"), 2) == status(start(8, 8), None, 0, 0,
+                                                                       (b"", b""))
+    r.receive(BLACK_PORT, E.encode_connect(b"two"), 3)
+    assert r.names[BLACK] == b"two"
+
+
+def test_rules_1_renames_and_keeps_old_names():
+    """The game master before rules 2, kept for old transcripts."""
+    r, _ = connected(rules=1)
+    r.receive(BLACK_PORT, E.encode_connect(b"\x03\x01"), 5)
+    assert r.names[BLACK] == b"\x03\x01" and not [n for n in r.notices if n.kind == "name_kept"]
+    out = r.receive(CONTROLLER, E.encode_control(0, 0, 0, 1), 6)
+    assert out[-1] == status(start(8, 8), None, 0, 0, (b"\x03\x01", b"Rick Grimes"))[1]
+    with pytest.raises(ValueError, match="rules must be 1 or 2"):
+        Referee(rules=3)
+
+
+def test_after_a_pass_the_next_turn_names_only_the_last_move():
+    """docs/protocol-reversi.md, "Last move": the GM passes for P; the
+    opponent Q moves twice (m0, then m1 after a Next Turn with FF FF); P's
+    next Next Turn names only m1, but its board holds m0 too: a player must
+    take the board from the Next Turn, not replay last moves."""
+    seen = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        r = Referee(4, 4, time_limit_ms=0)
+        r.receive(BLACK_PORT, E.encode_connect(b"b"), 0)
+        out = r.receive(WHITE_PORT, E.encode_connect(b"w"), 0)
+        while r.state == PLAYING:
+            (port, turn), = [(p, d) for p, d in out if p != CONTROLLER and d[0] == E.OP_NEXT_TURN]
+            m = E.decode(turn)
+            black, white = E.decode_board(m.board, 4, 4)
+            assert (black, white) == (r.position.black, r.position.white)   # the whole board
+            if len(r.moves) >= 3 and r.moves[-2][1] is None and r.moves[-3][1] is not None:
+                m0, m1 = r.moves[-3][1], r.moves[-1][1]
+                assert (m.last_x, m.last_y) == (m1 % 4, m1 // 4) != (m0 % 4, m0 // 4)
+                assert (black | white) >> m0 & 1                 # m0 is only in the board
+                seen += 1
+            move = rng.choice(r.position.legal_moves())
+            out = r.receive(port, E.encode_new_move(move % 4, move // 4), 1)
+    assert seen >= 1

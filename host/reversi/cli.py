@@ -1,6 +1,7 @@
 """``python -m host.reversi``: the Reversi game master, controller, players,
 bridge, stand-in core, whole games and replays (docs/host-tools.md, Reversi)."""
 import argparse
+import os
 import random
 import signal
 import sys
@@ -88,10 +89,18 @@ def _seconds(text):
 
 
 def _hostport(text):
+    """HOST:PORT of a game master port to connect to (PORT 1..65535; an empty
+    or missing HOST is 127.0.0.1)."""
     host, sep, port = text.rpartition(":")
-    if not sep:
-        host, port = DEFAULT_HOST, text
-    return host or DEFAULT_HOST, _port(port)
+    try:
+        v = int(port)
+    except ValueError:
+        v = -1
+    if not 1 <= v <= 65535:
+        raise argparse.ArgumentTypeError(
+            "HOST:PORT with PORT 1..65535, e.g. 127.0.0.1:%d, not %r"
+            % (DEFAULT_PORTS["black"], text))
+    return host or DEFAULT_HOST, v
 
 
 def _parser():
@@ -187,7 +196,8 @@ def _parser():
     b.add_argument("--colour", "--color", choices=("black", "white"), default="black",
                    help="which port of the game master (default black)")
     b.add_argument("--gm", type=_hostport, default=None, metavar="HOST:PORT",
-                   help="the game master's port (default 127.0.0.1 and the colour's port)")
+                   help="the game master's port to connect to (default 127.0.0.1 and the "
+                        "colour's port, 7201 or 7202)")
     b.add_argument("--name", default=DEFAULT_NAME,
                    help="the Connect sent for a core that did not send one (default %r)"
                         % DEFAULT_NAME)
@@ -444,7 +454,22 @@ COMMANDS = {"gm": cmd_gm, "controller": cmd_controller, "player": cmd_player, "g
 
 
 def _interrupt(signum, frame):
+    """The first Ctrl-C (or SIGTERM): unwind, close what is open, print
+    ``interrupted``; a further one exits at once and quietly."""
+    signal.signal(signal.SIGINT, _exit_quietly)
+    signal.signal(signal.SIGTERM, _exit_quietly)
     raise KeyboardInterrupt
+
+
+def _exit_quietly(signum=None, frame=None):
+    """Exit 130 now: no traceback from a second Ctrl-C landing in a cleanup
+    or in the interpreter's shutdown (threads, buffers)."""
+    for f in (sys.stdout, sys.stderr):
+        try:
+            f.flush()
+        except Exception:               # a closed pipe, a reentrant write: nothing to save
+            pass
+    os._exit(130)
 
 
 def run(argv=None, out=None, err=None, stdin=None):
@@ -472,9 +497,12 @@ def run(argv=None, out=None, err=None, stdin=None):
 def main(argv=None):
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _interrupt)
+        signal.signal(signal.SIGINT, _interrupt)
     try:
-        return run(argv)
+        code = run(argv)
     except BrokenPipeError:             # e.g. `... | head`: the reader left
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    if code == 130:                     # interrupted: skip the shutdown a second Ctrl-C could hit
+        _exit_quietly()
+    return code

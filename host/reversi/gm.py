@@ -9,11 +9,13 @@ This module holds no rule and builds no message: every received byte goes to
 ``Referee.disconnect``, a partial message idle for 100 ms to
 ``Referee.stall``, and ``Referee.tick`` runs every 20 ms; each ``(port,
 bytes)`` the referee returns is written to that port's connection (or
-dropped when nobody is connected there). One connection a port: a new one
-replaces the old (which then counts as a disconnection). A client that
-sends garbage, stops in mid-message, disconnects or stops reading cannot
-stop the loop: reads never block, writes give up after 2 s and drop that
-connection.
+dropped when nobody is connected there). What the referee notices
+(``Referee.notices``: why each NOK, every byte and message it dropped, a
+Connect that did not rename a player) goes to the log and the transcript.
+One connection a port: a new one replaces the old (which then counts as a
+disconnection). A client that sends garbage, stops in mid-message,
+disconnects or stops reading cannot stop the loop: reads never block,
+writes give up after 2 s and drop that connection.
 """
 import errno
 import selectors
@@ -21,7 +23,7 @@ import socket
 import threading
 import time
 
-from golden.reversi.encoding import (BLACK, COLOUR_NAMES, MAX_ILLEGAL, MODE_CONTINUOUS, OP_OK,
+from golden.reversi.encoding import (BLACK, COLOUR_NAMES, MAX_ILLEGAL, MODE_CONTINUOUS,
                                      STALL_BITS, BAUD, TIME_LIMIT_MS, Reader, WHITE, move_name)
 from golden.reversi.referee import COLOUR_OF, CONTROLLER, PORTS, Referee
 
@@ -45,6 +47,10 @@ class _Conn(object):
 
     def __init__(self, sock, port, peer, now):
         self.sock, self.port, self.peer, self.last_rx = sock, port, peer, now
+
+
+def _plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def result_text(res, names):
@@ -132,7 +138,7 @@ class GameMaster(object):
             self.sel.register(s, selectors.EVENT_READ, ("listen", port))
         r = self.referee
         self._record("gm", ms=self.now(), size=list(r.size), time_limit_ms=r.time_limit_ms,
-                     mode=r.mode, max_illegal=r.max_illegal, ports=self.ports)
+                     mode=r.mode, max_illegal=r.max_illegal, rules=r.rules, ports=self.ports)
         self.say("game master: Black port %d, White port %d, controller port %d on %s; "
                  "board %dx%d, %s, time limit %s"
                  % (self.ports["black"], self.ports["white"], self.ports["controller"],
@@ -250,23 +256,59 @@ class GameMaster(object):
                 self.say("%s port: an unfinished message dropped after %d ms of silence"
                          % (port, STALL_MS))
                 self._event(port, lambda: r.stall(port))
-        moves, illegal, ended = len(r.moves), dict(r.illegal), len(r.history)
+        moves, notices, ended = len(r.moves), len(r.notices), len(r.history)
         outputs = r.tick(now)
         if outputs:                     # a tick that changes nothing is not recorded
             self._record("tick", ms=now)
-            self._after(None, outputs, moves, illegal, ended)
+            self._after(outputs, moves, notices, ended)
 
     # -- one referee event ------------------------------------------------------------------
     def _event(self, port, call):
         r = self.referee
-        moves, illegal, ended = len(r.moves), dict(r.illegal), len(r.history)
+        moves, notices, ended = len(r.moves), len(r.notices), len(r.history)
         outputs = call()
-        self._after(port, outputs, moves, illegal, ended)
+        self._after(outputs, moves, notices, ended)
 
     def _names(self):
         return dict((c, show_name(self.referee.names[c]) or "?") for c in (BLACK, WHITE))
 
-    def _after(self, port, outputs, moves, illegal, ended):
+    def _notices(self, notices, now):
+        """The log lines and transcript records of the referee's new notices:
+        why each NOK; the bytes and messages it dropped; a Connect that did
+        not rename a player. Equal notices of one event (a flood) make one
+        line and one record, with their count."""
+        r = self.referee
+        names = self._names()
+        groups = []                     # [[notice, count]] in order of first sight
+        for n in notices:
+            for g in groups:
+                if g[0] == n and n.kind != "bad_bytes":
+                    g[1] += 1
+                    break
+            else:
+                groups.append([n, n.code if n.kind == "bad_bytes" else 1])
+        for n, count in groups:
+            times = "" if count == 1 or n.kind == "bad_bytes" else " (%d times)" % count
+            if n.kind == "nok":
+                who = ("the controller" if n.port == CONTROLLER else "%s (%s)" % (
+                    COLOUR_NAMES[COLOUR_OF[n.port]], names[COLOUR_OF[n.port]]))
+                colour = ({} if n.port == CONTROLLER
+                          else {"colour": COLOUR_NAMES[COLOUR_OF[n.port]]})
+                self._record("nok", port=n.port, reason=n.code, why=n.text, count=count, ms=now,
+                             **colour)
+                self.say("NOK to %s: %s%s" % (who, n.text, times))
+            elif n.kind == "name_kept":
+                self._record("name_kept", port=n.port, why=n.text, count=count, ms=now)
+                self.say("%s port: %s%s" % (n.port, n.text, times))
+            else:
+                what = "bad_bytes" if n.kind == "bad_bytes" else n.code
+                self._record("dropped", port=n.port, what=what, count=count, why=n.text, ms=now)
+                self.say("%s port: %s %s%s (this port so far: %s dropped, %s ignored)"
+                         % (n.port, "dropped" if n.kind == "bad_bytes" else "ignored", n.text,
+                            times, _plural(r.readers[n.port].bad_bytes, "byte"),
+                            _plural(r.ignored[n.port], "message")))
+
+    def _after(self, outputs, moves, notices, ended):
         r = self.referee
         now = self.now()
         for colour, move in r.moves[moves:]:
@@ -281,16 +323,9 @@ class GameMaster(object):
                 "" if move is None else " in %d ms" % r.times[colour], *r.position.score()))
         if self.show and len(r.moves) > moves:
             self.say(self.screen.render(commands=False))
-        if port in COLOUR_OF and any(p == port and data == bytes((OP_OK, 0)) for p, data in outputs):
-            colour = COLOUR_OF[port]
-            if r.illegal[colour] > illegal[colour]:
-                why = "illegal move (%d of %d)" % (r.illegal[colour], r.max_illegal)
-            elif len(r.history) > ended and r.history[-1].reason == "time":
-                why = "too late"
-            else:
-                why = "not its turn"
-            self._record("nok", colour=COLOUR_NAMES[colour], why=why, ms=now)
-            self.say("NOK to %s (%s): %s" % (COLOUR_NAMES[colour], self._names()[colour], why))
+        new = r.notices[notices:]
+        del r.notices[:]                # handled: a long flood does not pile them up
+        self._notices(new, now)
         for res in r.history[ended:]:
             names = self._names()
             self.results.append((res, names))

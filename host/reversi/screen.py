@@ -8,15 +8,17 @@ row numbers down, ``N`` empty, ``B`` Black, ``W`` White, tab separated
 """
 from golden.reversi.board import Position
 from golden.reversi.encoding import (BLACK, OP_END, OP_OK, OP_STATUS1, OP_STATUS2, WHITE,
-                                     cell_name, decode, decode_board, size_ok, xy_move)
+                                     cell_name, decode, decode_board, name_text, size_ok,
+                                     xy_move)
 
 COMMANDS = "Commands: (s) step by step mode  (c) continuous mode  (ch) change board size  " \
            "(q) quit  (r) restart"
 
 
 def show_name(raw):
-    """A received name as printable text (other bytes as \\xNN)."""
-    return "".join(chr(b) if 0x20 <= b < 0x7F else "\\x%02x" % b for b in bytes(raw))
+    """A received name as printable text (``golden.reversi.encoding.name_text``:
+    other bytes as \\xNN, a backslash doubled)."""
+    return name_text(raw)
 
 
 class Screen(object):

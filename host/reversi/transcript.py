@@ -2,9 +2,12 @@
 
 A game master with ``--transcript FILE`` writes one JSON object a line:
 
-* ``{"t": "header", "version": 1, "game": "reversi", ...}`` first;
+* ``{"t": "header", "version": 2, "game": "reversi", ...}`` first;
 * ``{"t": "gm", "ms": 0, "size": [8, 8], "time_limit_ms": 1000, "mode": 0,
-  "max_illegal": 3}``: a game master started (``game`` runs one per game);
+  "max_illegal": 3, "rules": 2}``: a game master started (``game`` runs one
+  per game); ``rules`` is the golden referee's rules version
+  (``golden.reversi.referee.RULES``; a transcript without it, version 1,
+  was written under rules 1);
 * what the referee was given, in order, each with the game master's clock
   in milliseconds: ``rx`` (bytes received on a port, ``hex``), ``close``
   (a port's connection closed), ``stall`` (a partial message dropped after
@@ -14,17 +17,24 @@ A game master with ``--transcript FILE`` writes one JSON object a line:
   true`` when nobody was connected there);
 * for people: ``accept`` (who connected), ``move`` (colour, name, move as
   ``D3`` or ``pass``, time in ms, discs after it), ``nok`` (an illegal or
-  unasked move and why) and ``result`` (winner, reason, disc counts).
+  unasked move, or a refused Control: ``port``, ``reason``, one of
+  ``golden.reversi.referee.NOK_CODES``, and ``why``, e.g. ``"D4 is occupied
+  (illegal move 1 of 3)"``), ``dropped`` (bytes that start no message,
+  ``what: "bad_bytes"``, or messages the port may not send, ``what`` the
+  message's name; ``count`` and ``why``), ``name_kept`` (a Connect that did
+  not rename a player) and ``result`` (winner, reason, disc counts).
 
 ``replay`` feeds the recorded inputs at their recorded times to a fresh
-``golden.reversi.Referee`` and checks that it sends exactly the recorded
-messages; it shows the controller's screen after every move.
+``golden.reversi.Referee`` (under the transcript's rules) and checks that it
+sends exactly the recorded messages; it shows the controller's screen after
+every move.
 """
 import json
 
-VERSION = 1
+VERSION = 2                     # 2: rules in "gm" records; "dropped" and "name_kept" records
 INPUTS = ("rx", "close", "stall", "tick", "restart")
-RECORDS = ("header", "gm", "tx", "accept", "move", "nok", "result", "note") + INPUTS
+RECORDS = ("header", "gm", "tx", "accept", "move", "nok", "result", "note", "dropped",
+           "name_kept") + INPUTS
 
 
 class TranscriptError(Exception):
@@ -80,6 +90,8 @@ def read(path):
             if rec["t"] == "gm":
                 w, h = rec["size"]
                 int(rec["time_limit_ms"]), int(rec["mode"]), int(rec["max_illegal"])
+                if rec.get("rules", 1) not in (1, 2):
+                    raise ValueError("rules")
         except (KeyError, TypeError, ValueError):
             raise TranscriptError("%s line %d: a %r record with a missing or bad field"
                                   % (path, n, rec["t"])) from None
@@ -123,8 +135,12 @@ def replay(recs, out, step=False, delay=0.0, stdin=None, show=True):
     for rec in recs:
         t = rec["t"]
         if t == "gm":
-            ref = Referee(rec["size"][0], rec["size"][1], rec["time_limit_ms"], rec["mode"],
-                          rec["max_illegal"])
+            try:
+                ref = Referee(rec["size"][0], rec["size"][1], rec["time_limit_ms"], rec["mode"],
+                              rec["max_illegal"], rules=rec.get("rules", 1))
+            except ValueError as e:
+                raise TranscriptError("a game master record the referee refuses: %s" % e) \
+                    from None
             continue
         if t not in INPUTS:
             if t == "result" and show:

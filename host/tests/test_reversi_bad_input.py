@@ -3,6 +3,7 @@ garbage, truncated messages, wrong opcodes, moves out of turn, illegal
 moves, slow players, disconnects, floods, bad Control; and one-line errors
 on the command line."""
 import io
+import json
 import socket
 import time
 
@@ -35,8 +36,13 @@ def _alive(g):
     assert g.thread.is_alive()
 
 
-def test_garbage_and_wrong_opcodes_are_ignored():
-    with GM() as g:
+def _records(t, kind):
+    return [r for r in map(json.loads, t.getvalue().splitlines()) if r["t"] == kind]
+
+
+def test_garbage_and_wrong_opcodes_are_ignored_counted_and_said():
+    t = io.StringIO()
+    with GM(transcript=t) as g:
         b = Raw(g.ports["black"])
         b.send(b"\x00\xff\x99hello\x11")                      # no opcodes: dropped
         b.send(encode_status1(None, 0, 0, 4, 4))              # not for the game master
@@ -45,8 +51,18 @@ def test_garbage_and_wrong_opcodes_are_ignored():
         b.send(encode_connect("B"))
         assert b.frame() == bytes((OP_PLAYER_OK, 1))
         assert g.referee.ignored["black"] == 3
-        assert g.referee.readers["black"].bad_bytes >= 8
+        assert g.referee.readers["black"].bad_bytes == 9
         _alive(g)
+    # the log and the transcript say what was dropped (the docs: "dropped, counted")
+    log = g.log.getvalue()
+    assert "black port: dropped 9 bytes that start no message or break one (this port so " \
+           "far: 9 bytes dropped" in log, log
+    for name in ("Status1", "End", "Control"):
+        assert "black port: ignored %s: a player sends only Connect and New Move" % name in log
+    dropped = _records(t, "dropped")
+    assert sum(r["count"] for r in dropped if r["what"] == "bad_bytes") == 9
+    assert sorted(r["what"] for r in dropped if r["what"] != "bad_bytes") == [
+        "control", "end", "status1"]
 
 
 def test_truncated_message_is_dropped_after_a_stall():
@@ -61,7 +77,8 @@ def test_truncated_message_is_dropped_after_a_stall():
 
 
 def test_out_of_turn_and_illegal_moves():
-    with GM(max_illegal=3) as g:
+    t = io.StringIO()
+    with GM(max_illegal=3, transcript=t) as g:
         b, w, nt = _join(g)
         w.send(encode_new_move(2, 3))                         # not White's turn
         assert w.frame() == bytes((OP_OK, 0))
@@ -78,6 +95,17 @@ def test_out_of_turn_and_illegal_moves():
         b.send(encode_new_move(2, 3))                         # after End: ignored
         assert b.nothing(0.2)
         _alive(g)
+    # each NOK names its reason, in the log and in the transcript
+    log = g.log.getvalue()
+    whys = ["not its turn", "A1 flips nothing (illegal move 1 of 3)",
+            "(9, 9) is off the 8x8 board (illegal move 2 of 3)",
+            "D4 is occupied (illegal move 3 of 3)"]
+    assert [(r["colour"], r["reason"], r["why"]) for r in _records(t, "nok")] == list(zip(
+        ["White", "Black", "Black", "Black"],
+        ["not_its_turn", "flips_nothing", "off_board", "occupied"], whys))
+    for colour, why in zip(["White (W)", "Black (B)", "Black (B)", "Black (B)"], whys):
+        assert "NOK to %s: %s\n" % (colour, why) in log
+    assert "black port: ignored New Move: the player is not connected" in log
 
 
 def test_slow_player_loses_on_time():
@@ -140,8 +168,33 @@ def test_second_connection_replaces_the_first():
         _alive(g)
 
 
+def test_a_second_connect_keeps_the_name_and_names_are_escaped():
+    """A player that sends Connect again during a game (a reset core behind
+    its bridge: the same connection) keeps the name the game started with;
+    names that are not printable are shown escaped."""
+    t = io.StringIO()
+    with GM(time_limit_ms=300, transcript=t) as g:
+        b, w = Raw(g.ports["black"]), Raw(g.ports["white"])
+        b.send(encode_connect(b"\x03\x01"))
+        assert b.frame() == bytes((OP_PLAYER_OK, 1))
+        w.send(encode_connect("W"))
+        assert w.frame() == bytes((OP_PLAYER_OK, 2))
+        nt = b.frame()
+        b.send(encode_connect(b"Mallory\\"))                  # again, another name
+        assert b.frame() == bytes((OP_PLAYER_OK, 1)) and b.frame() == nt
+        assert b.frame(2.0) == bytes((OP_END,))               # then too slow
+        assert g.referee.names[1] == b"\x03\x01"
+    log = g.log.getvalue()
+    assert "black port: a Connect as 'Mallory\\\\' during the game: the name stays " \
+           "'\\x03\\x01'" in log, log
+    assert "** White (W) won the game, Black 2-2 White: Black (\\x03\\x01) lost on time." in log
+    assert _records(t, "result")[0]["names"] == ["\\x03\\x01", "W"]
+    assert len(_records(t, "name_kept")) == 1
+
+
 def test_bad_control_is_nok():
-    with GM() as g:
+    t = io.StringIO()
+    with GM(transcript=t) as g:
         c = Raw(g.ports["controller"])
         for bad in (encode_control(7, 8, 0, 0), encode_control(2, 2, 0, 0),
                     encode_control(18, 18, 0, 0), encode_control(8, 0, 0, 0),
@@ -153,6 +206,9 @@ def test_bad_control_is_nok():
         assert c.frame() == bytes((OP_OK, 1))
         assert g.referee.pending_size == (6, 6) and g.referee.ignored["controller"] == 1
         _alive(g)
+    assert "NOK to the controller: size 7x8 is not 0x0 (no change) nor a game size" in \
+        g.log.getvalue()
+    assert [r["reason"] for r in _records(t, "nok")] == ["bad_control"] * 6
 
 
 @pytest.mark.parametrize("argv,words", [
@@ -166,6 +222,8 @@ def test_bad_control_is_nok():
     (["game", "human", "first", "--games", "2"], "cannot seat a human"),
     (["player", "first", "--name", "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9" * 5],
      "name must be"),
+    (["bridge", "--core", "golden", "--gm", "nohost"], "HOST:PORT with PORT 1..65535"),
+    (["bridge", "--core", "golden", "--gm", "localhost:0"], "HOST:PORT with PORT 1..65535"),
     (["replay", "/nonexistent/t.jsonl"], "cannot read"),
     (["frobnicate"], "invalid choice"),
 ])
@@ -224,7 +282,17 @@ def test_bad_input_transcript_replays(tmp_path):
             assert g.wait(lambda gm: len(gm.results) == 2)
     recs = transcript.read(str(t))
     kinds = set(r["t"] for r in recs)
-    assert {"stall", "tick", "close", "restart", "nok", "result"} <= kinds
+    assert {"stall", "tick", "close", "restart", "nok", "result", "dropped"} <= kinds
     assert [r["reason"] for r in recs if r["t"] == "result"] == ["time", "disconnect"]
+    assert recs[0]["version"] == 2 and [r["rules"] for r in recs if r["t"] == "gm"] == [2]
+    # the Status2 of the game the GM restarted names nobody (both players were
+    # forgotten at End); the loser on time shows the time that ran out (> 300 ms)
+    k = next(i for i, r in enumerate(recs) if r["t"] == "restart")
+    before = [bytes.fromhex(r["hex"]) for r in recs[:k] if r["t"] == "tx"
+              and r["hex"][:2] == "07"][-1]
+    after = next(bytes.fromhex(r["hex"]) for r in recs[k:] if r["t"] == "tx"
+                 and r["hex"][:2] == "07")
+    assert before[4:7] == b"\x01B\x02" and (before[2] << 8 | before[3]) > 300
+    assert after == bytes((0x07, 2, 0, 0, 0, 2, 0, 0, 0))
     out = io.StringIO()
     assert transcript.replay(recs, out) == (2, False)

@@ -3,13 +3,20 @@ continuous, a size change, restart and quit, with two players on a game
 master on loopback."""
 import io
 import os
+import select
+import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 from golden.reversi.encoding import NO_MOVE
 from host.reversi.controller import ControllerClient, run_terminal
 from host.reversi.players import PlayerClient, make_session
 from host.tests.reversi_support import GM, LOOPBACK
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _players(gm, games, kinds=("first", "golden:200")):
@@ -146,3 +153,34 @@ def test_no_move_shows_dash():
         assert ctl.screen.last is None and NO_MOVE == 0xFF
         assert "Last Move : -" in ctl.screen.render()
         ctl.quit()
+
+
+def test_ctrl_c_twice_exits_quietly():
+    """Ctrl-C, then another at once (an impatient person): exit 130, one
+    'interrupted' line, never a traceback (the second used to land in the
+    interpreter's shutdown)."""
+    with GM() as g:
+        for gap in (0.0, 0.0, 0.001, 0.01):
+            p = subprocess.Popen([sys.executable, "-m", "host.reversi", "controller", "--port",
+                                  str(g.ports["controller"])], cwd=str(REPO),
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+            try:
+                seen = b""
+                deadline = time.monotonic() + 30
+                while b"Black Player" not in seen and time.monotonic() < deadline:
+                    if select.select([p.stdout], [], [], 0.5)[0]:
+                        seen += os.read(p.stdout.fileno(), 4096)
+                assert b"Black Player" in seen, "the controller showed no screen"
+                p.send_signal(signal.SIGINT)
+                time.sleep(gap)
+                p.send_signal(signal.SIGINT)
+                out, err = p.communicate(timeout=30)
+            finally:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait(5)
+            err = err.decode()
+            assert p.returncode == 130, (gap, p.returncode, err)
+            assert "Traceback" not in err and "Exception ignored" not in err, err
+            assert err.strip() in ("", "interrupted"), err

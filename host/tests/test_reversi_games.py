@@ -5,6 +5,7 @@ caught; a tournament's table; the command line in a fresh process."""
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,31 @@ def test_replay_step_by_step(tmp_path):
     code, out, err = run_cli(["replay", str(t), "--step"], stdin="c\n")
     assert code == 0 and "every message as the transcript says" in out
     assert out.count("(Enter: next move") == 1
+
+
+V1 = Path(__file__).with_name("test_reversi_transcript_v1.jsonl")
+
+
+def test_a_rules_1_transcript_still_replays(tmp_path):
+    """A transcript of the game master before rules 2 (written by it: a
+    player renamed mid-game, a restart whose Status2 kept the old names)
+    replays byte for byte under the rules it names (none: 1); under rules 2
+    the same inputs give other bytes, so the rules really matter."""
+    code, out, err = run_cli(["replay", str(V1), "--quiet"])
+    assert code == 0, err
+    assert "replay: 2 game(s) ended, every message as the transcript says" in out
+    recs = read_jsonl(V1)
+    assert recs[0]["version"] == 1 and not any("rules" in r for r in recs)
+    for r in recs:
+        if r["t"] == "gm":
+            r["rules"] = 2
+    bad = tmp_path / "as_rules_2.jsonl"
+    bad.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    code, out, err = run_cli(["replay", str(bad), "--quiet"])
+    assert code == 1 and "replay diverges: message" in err
+    for r in recs:
+        if r["t"] == "gm":
+            r["rules"] = 7
+    bad.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    code, out, err = run_cli(["replay", str(bad), "--quiet"])
+    assert code == 2 and "'gm' record with a missing or bad field" in err
