@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_PATHS = ("verif/units", "golden/tests")
 LOG_DIR = REPO / "build" / "sim-seeds"
 FAILED_LINE = re.compile(r"^(?:FAILED|ERROR) (\S+)", re.M)
-SUMMARY_LINE = re.compile(r"^=+ (.*\d+ (?:passed|failed|error).*?) =+$", re.M)
+SUMMARY_LINE = re.compile(r"^=*\s*(\d+ (?:passed|failed|error|skipped).*? in [\d.]+s.*?)\s*=*$", re.M)
 
 
 def parse_seeds(text):
