@@ -334,6 +334,8 @@ def check_python_block(page, marker, settings, block):
                     else:
                         exec(compile(ast.Module([stmt], []), page, "exec"), namespace)
                         continue
+                except TimeoutError:
+                    raise
                 except Exception as e:     # noqa: BLE001 (the page's example failed)
                     failures.append("%s:%d: `%s` raises %s: %s"
                                     % (page, at, text.strip(), type(e).__name__, e))
