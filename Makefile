@@ -23,6 +23,10 @@ sim: setup ## the whole regression: golden models, RTL units, testbenches (the C
 sim-long: setup ## the regression plus the long runs (whole games at the real 50 MHz clock)
 	$(PYTEST) --run-slow
 
+.PHONY: sim-seeds
+sim-seeds: setup ## the unit benches and golden tests under N random seeds (default 20), printing the seeds that failed: make sim-seeds [N=20] [SEEDS=a,b,...] [TESTS="verif/units golden/tests"]
+	$(PY) -m simulation.sweep --runs $(or $(N),20) --jobs $(JOBS) $(if $(SEEDS),--seeds $(SEEDS)) $(TESTS)
+
 test-golden: setup ## golden-model tests only
 	$(PYTEST) golden
 

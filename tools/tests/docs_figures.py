@@ -1,0 +1,162 @@
+"""The headline figures README.md and docs/benchmarks.md quote, each with the
+line of `bench/results/` it comes from (test_docs.py checks each pair).
+
+A figure: (page, `after` (the page text from this heading on, or None), a
+regex with one or more groups on the page, its results file, a regex with as
+many groups there, options). Both texts are searched with their whitespace
+collapsed to single spaces, so a figure may wrap. The page's value must be the
+source's rounded to the page's precision (`1,913` = `1913`, `17.6` = `17.58`),
+after `scale` (e.g. 0.001 for a page in s and a source in ms), or within `tol`
+when the page says "about".
+"""
+
+W = r"(\d+)-(\d+)-(\d+)"            # W-D-L as the pages write it
+N = r"(\d[\d,]*)"                    # an integer, with or without thousands commas
+F = r"([\d.]+)"                      # a decimal
+
+S4_SPEED = "bench/results/score4-speed.md"
+S4_STRENGTH = "bench/results/score4-strength.md"
+S4_ENGINE = "bench/results/score4-strength-engine.md"
+S4_ENGINE_10S = "bench/results/score4-strength-engine-10s.md"
+SYNTH = "bench/results/synth.md"
+BK_SPEED = "bench/results/blokus-speed.md"
+BK_STRENGTH = "bench/results/blokus-strength.md"
+BK_TARGETS = "bench/results/blokus-strength-targets.md"
+
+SYNTH_S4 = r"## score4_de2 .*?"
+SYNTH_BK = r"## blokus_de2 .*?"
+
+
+def _engine_both(both_cells=r"\d+"):
+    return r"\| \*\*engine\*\* \| both \| %s \| (\d+) \| (\d+) \| (\d+) \| %s %%" % (both_cells, F)
+
+
+def _pentobi(level):
+    return r"\| pentobi-%d \| \d+ \| (\d+) \| (\d+) \| (\d+) \| %s %%" % (level, F)
+
+
+def _pentobi_elo(level):
+    return r"\| %d \| \d+ \| \d+ \| [\d-]+ \| [\d.]+ %% \| ([^|]+?) \|" % level
+
+
+FIGURES = [
+    # ---- README.md: the status paragraph and the searches ------------------------------
+    ("README.md", None, r"Score-4 searches %s M nodes/s" % F,
+     S4_SPEED, r"\| 100000 \|(?: [^|]* \|){5} %s \|" % F, {}),
+    ("README.md", None, r"(\d+) of its 105 M4K",
+     SYNTH, SYNTH_S4 + r"\| M4K blocks \| (\d+) \|", {}),
+    ("README.md", None, r"wins %s %% against the public T11 engine at 3 s" % F,
+     S4_ENGINE, _engine_both().replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"and %s at the contest's 10 s" % W,
+     S4_ENGINE_10S, _engine_both().replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"with an Fmax proxy of %s MHz; Blokus" % F,
+     SYNTH, SYNTH_S4 + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
+    ("README.md", None, r"Blokus Duo searches %s M nodes/s" % F,
+     BK_SPEED, r"default budget, 4 positions \| \*\*%s M\*\*" % F, {}),
+    ("README.md", None, r"\(%s M evaluations/s\)" % F,
+     BK_SPEED, r"default budget, 4 positions \| \*\*[\d.]+ M\*\* \| %s M" % F, {}),
+    ("README.md", None, r"\(%s s measured at worst\)" % F,
+     BK_SPEED, r"\| 19999741 \(default\) \|(?: [^|]* \|){5} %s ms \|" % F, {"scale": 0.001}),
+    ("README.md", None, r"has an Fmax proxy of %s MHz" % F,
+     SYNTH, SYNTH_BK + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
+    ("README.md", None, r"scores %s %% against Pentobi level 5" % F,
+     BK_TARGETS, _pentobi(5).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"and %s %% against level 6 over" % F,
+     BK_TARGETS, _pentobi(6).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"\*\*%s \(%s %%\) against T11 at 3 s" % (W, F),
+     S4_ENGINE, _engine_both(), {}),
+    ("README.md", None, r"and %s over 10 games at 10 s" % W,
+     S4_ENGINE_10S, _engine_both().replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"already there \(%s M nodes/s" % F,
+     BK_SPEED, r"default budget, 4 positions \| \*\*%s M\*\*" % F, {}),
+    ("README.md", None, r"%s %% at level 3" % F,
+     BK_STRENGTH, _pentobi(3).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"and %s %% at level 4" % F,
+     BK_STRENGTH, _pentobi(4).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"%s %% at level 5 and" % F,
+     BK_TARGETS, _pentobi(5).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"at level 5 and %s %% at level 6" % F,
+     BK_TARGETS, _pentobi(6).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"%s %% at level 7" % F,
+     BK_STRENGTH, _pentobi(7).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
+    ("README.md", None, r"an Elo of about %s on Pentobi" % N,
+     BK_TARGETS, r"Mirror's Elo over all levels \(maximum likelihood\): (\d+)", {"tol": 5}),
+
+    # ---- docs/benchmarks.md: Score-4 ---------------------------------------------------
+] + [
+    ("docs/benchmarks.md", "## Score-4", r"\| %s \| %s \| %s \| %s M \| %s s \|" % (page, N, F, F, F),
+     S4_SPEED, r"\| %d \| (\d+) \| \d+ \| \d+ \| %s \| [\d.]+ \| %s \| %s s \|" % (budget, F, F, F), {})
+    for page, budget in (("1,000", 1000), ("10,000", 10000), ("100,000", 100000),
+                         ("1,000,000", 1000000))
+] + [
+    ("docs/benchmarks.md", "## Score-4", r"measured \*\*%s s\*\* \(%s cycles, depth (\d+)\)" % (F, N),
+     S4_SPEED, r"\| 1 \| 79999128 \| (\d+) \| (\d+) \| %s s" % F, {"order": (2, 1, 0)}),
+    ("docs/benchmarks.md", "## Score-4", r"and \*\*%s s\*\* \(%s cycles, depth (\d+)\), each" % (F, N),
+     S4_SPEED, r"\| 2 \| 79999128 \| (\d+) \| (\d+) \| %s s" % F, {"order": (2, 1, 0)}),
+    ("docs/benchmarks.md", "## Score-4", r"\| random \| (\d+) \| (\d+) \| (\d+) \| %s %% \|" % F,
+     S4_STRENGTH, r"\| \*\*random\*\* \| both \| \d+ \| (\d+) \| (\d+) \| (\d+) \| %s %%" % F, {}),
+    ("docs/benchmarks.md", "## Score-4", r"\| greedy \([^|]*\) \| (\d+) \| (\d+) \| (\d+) \| %s %% \|" % F,
+     S4_STRENGTH, r"\| \*\*greedy\*\* \| both \| \d+ \| (\d+) \| (\d+) \| (\d+) \| %s %%" % F, {}),
+    ("docs/benchmarks.md", "## Score-4", r"\| tenth \([^|]*\) \| (\d+) \| (\d+) \| (\d+) \| %s %% \|" % F,
+     S4_STRENGTH, r"\| \*\*tenth\*\* \| both \| \d+ \| (\d+) \| (\d+) \| (\d+) \| %s %%" % F, {}),
+    ("docs/benchmarks.md", "## Score-4", r"\| \*\*both\*\* \| 40 \| (\d+) \| (\d+) \| (\d+) \| \*\*%s %%\*\*" % F,
+     S4_ENGINE, _engine_both(), {}),
+    ("docs/benchmarks.md", "## Score-4", r"\| \*\*both\*\* \| 10 \| (\d+) \| (\d+) \| (\d+) \| \*\*%s %%\*\*" % F,
+     S4_ENGINE_10S, _engine_both(), {}),
+    ("docs/benchmarks.md", "## Score-4", r"T11 used %s s and %s M nodes per searched move" % (F, F),
+     S4_ENGINE, r"\| \*\*both\*\* \|(?: [^|]* \|){4} %s \| (\d+) \| \d+ of \d+ \|" % F,
+     {"scale": (1, 1e-6)}),
+    ("docs/benchmarks.md", "## Score-4",
+     r"%s LUT4 and %s flip-flops, %s %% to %s %% of the EP2C35's logic elements; (\d+) M4K" % (N, N, F, F),
+     SYNTH, SYNTH_S4 + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
+     r"\| M4K blocks \| (\d+) \|" % (F, F), {}),
+    ("docs/benchmarks.md", "## Score-4", r"M4K blocks \(the table and the search stack\)\. Fmax proxy %s MHz" % F,
+     SYNTH, SYNTH_S4 + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
+
+    # ---- docs/benchmarks.md: Blokus Duo ------------------------------------------------
+    ("docs/benchmarks.md", "## Blokus Duo", r"median %s cycles = %s us; worst %s cycles = \*\*%s us\*\*" % (N, F, N, F),
+     BK_SPEED, r"\| median over the 64 positions [^|]*\| (\d+) \| %s us \| \| \*\*worst\*\*[^|]*\| (\d+) \| \*\*%s us\*\*"
+     % (F, F), {}),
+    ("docs/benchmarks.md", "## Blokus Duo", r"\*\*%s M\*\* at the default budget \(%s M evaluations and (\d+) k frames" % (F, F),
+     BK_SPEED, r"default budget, 4 positions \| \*\*%s M\*\* \| %s M \| (\d+) k" % (F, F), {}),
+    ("docs/benchmarks.md", "## Blokus Duo", r"frames a second\); %s M at 100,000" % F,
+     BK_SPEED, r"budget 100000, all positions \| \*\*%s M\*\*" % F, {}),
+    ("docs/benchmarks.md", "## Blokus Duo", r"worst measured \| %s cycles = \*\*%s s\*\*" % (N, F),
+     BK_SPEED, r"\| 19999741 \(default\) \|(?: [^|]* \|){4} (\d+) \| %s ms \|" % F, {"scale": (1, 0.001)}),
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo", r"\| %s \| %s \| (\d+) / (\d+) \| %s \| %s ms \|" % (page, N, N, F),
+     BK_SPEED, r"\| %d \| \d+ \| (\d+) / \d+ \| (\d+) / (\d+) \| \d+ \| (\d+) \| %s ms \|" % (budget, F), {})
+    for page, budget in (("1", 1), ("1,000", 1000), ("10,000", 10000), ("100,000", 100000))
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo",
+     r"\| 19,999,741 \(default, 4 positions\) \| %s \| (\d+) / (\d+) \| %s \| %s ms \|" % (N, N, F),
+     BK_SPEED, r"\| 19999741 \(default\) \| \d+ \| (\d+) / \d+ \| (\d+) / (\d+) \| \d+ \| (\d+) \| %s ms \|" % F, {}),
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo", r"\| %s \| %s \| %s %% \|" % (name, W, F),
+     BK_STRENGTH, r"\| %s \| \d+ \| (\d+) \| (\d+) \| (\d+) \| %s %%" % (source, F), {})
+    for name, source in (("random", "random"), ("first legal move", "first"),
+                         (r"greedy \([^|]*\)", "greedy"))
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo", r"\| Pentobi level %d \(\d+\) \| %s \| %s %% \| ([^|]+?) \|" % (level, W, F),
+     BK_STRENGTH, _pentobi(level) + r".*?" + _pentobi_elo(level), {})
+    for level in (3, 4, 5, 6, 7)
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo", r"Fitted over all levels: \*\*(\d+)\*\*",
+     BK_STRENGTH, r"Mirror's Elo over all levels \(maximum likelihood\): (\d+)", {}),
+    ("docs/benchmarks.md", "## Blokus Duo", r"The mirror spent %s s a move on average on the shared machine \(%s M nodes" % (F, F),
+     BK_STRENGTH, r"Mirror moves: \d+, %s ms average, [\d.]+ ms max per search [^;]*; (\d+) nodes average" % F,
+     {"scale": (0.001, 1e-6)}),
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo",
+     r"\| Pentobi level %d \(\d+\) \| %s \| %s %% \| (\d+) \((\d+) to (\d+)\) \|" % (level, W, F),
+     BK_TARGETS, r"\| %d \| \d+ \| \d+ \| %s \| %s %% \| (\d+) \| (\d+) to (\d+) \|" % (level, W, F), {})
+    for level in (5, 6)
+] + [
+    ("docs/benchmarks.md", "## Blokus Duo", r"Fitted over both: \*\*(\d+)\*\*",
+     BK_TARGETS, r"Mirror's Elo over all levels \(maximum likelihood\): (\d+)", {}),
+    ("docs/benchmarks.md", "## Blokus Duo",
+     r"%s LUT4 and %s flip-flops, %s %% to %s %% of the EP2C35's logic elements; (\d+) M4K blocks.*?"
+     r"Fmax proxy %s MHz" % (N, N, F, F, F),
+     SYNTH, SYNTH_BK + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
+     r"\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % (F, F, F), {}),
+]
