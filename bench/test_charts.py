@@ -201,3 +201,15 @@ def test_committed_charts_are_drawn_from_the_committed_reports():
         for name, _ in charts.charts_for(report, text):
             assert (charts.RESULTS / (name + ".png")).is_file(), name
             assert "(%s.png)" % name in report.read_text(), (report.name, name)
+
+
+def test_strength_command_draws_the_chart_beside_its_report(tmp_path, monkeypatch):
+    # the strength harness writes the report, then its chart next to it
+    from bench.common import match
+    from bench.reversi import strength
+    monkeypatch.setattr(match, "run_games", lambda m: ([], 1.0))
+    monkeypatch.setattr(strength.Reversi, "report", lambda self, records, m, wall: REVERSI)
+    out = tmp_path / "reversi-strength.md"
+    assert match.main(strength.GAME, ["--games", "2", "--opponents", "random", "--out", str(out)]) == 0
+    assert _values(tmp_path, "reversi-strength")["score"] == [87.5, 25.0]
+    assert "(reversi-strength.png)" in out.read_text()
