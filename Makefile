@@ -63,6 +63,10 @@ verilog: setup ## write the Verilog of every core to build/verilog/ (converts ag
 formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/ (~2 min on 2 cores)
 	$(PY) -m verif.formal --jobs $(JOBS)
 
+.PHONY: charts
+charts: setup ## the charts of every benchmark report (PNG, SVG and the values plotted), next to it in bench/results/ and linked from it, drawn from its tables
+	$(PY) -m bench.charts
+
 .PHONY: mutation
 mutation: setup ## opt-in: single faults in the generated Verilog, each run against the tests that cover its block; killed / survived per block and core -> bench/results/mutation.md (about 75 min on 2 cores; docs/mutation.md) [PER_BLOCK=N BLOCKS=a,b SEED=N]
 	$(PY) -m bench.mutation --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(PER_BLOCK),--per-block $(PER_BLOCK)) $(if $(BLOCKS),--blocks $(BLOCKS)) --out bench/results/mutation.md

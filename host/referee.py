@@ -567,6 +567,9 @@ def _parser():
     p.add_argument("--board-out", metavar="FILE", help="write the N/R/B board file after every move")
     p.add_argument("--transcript", metavar="FILE", help="write a transcript that --replay can play back")
     p.add_argument("--replay", metavar="FILE", help="play back a transcript, checking every move again")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="with --replay: write the replayed game(s) as one self-contained HTML page "
+                        "(the board after every move, the move list, the result; host/viewer.py)")
     return p
 
 
@@ -694,6 +697,9 @@ def _play_one(ref, n, first, setup):
 
 def _run(args, out, err, stdin):
     _check_args(args)
+    if args.html:                   # the replay as a page (host/viewer.py), not on the terminal
+        from host import viewer
+        return viewer.write_referee_html(args, out, sys.modules[__name__])
     plan = _replay_plan(args) if args.replay else _new_plan(args)
     game_cls = plan.game_cls
     tournament = len(plan.games) > 1

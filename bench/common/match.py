@@ -554,6 +554,8 @@ def main(game, argv=None):
                 json.dumps(r, sort_keys=True) + "\n"
                 for r in sorted(records, key=lambda r: (r["opponent"], r["game"]))))
         report_file.write(out, text)
+        from bench import charts
+        charts.attach(out)          # the report's charts next to it, linked from it
     except OSError as e:
         print("error: cannot write %s: %s" % (out, e.strerror), file=sys.stderr)
         return 2

@@ -54,6 +54,8 @@ def write_report(path, lines):
     """Write the report's lines to ``path``."""
     try:
         report_file.write(path, "\n".join(lines) + "\n")
+        from bench import charts
+        charts.attach(path)         # the report's charts next to it, linked from it
     except OSError as e:
         raise SystemExit("error: cannot write %s: %s" % (path, e.strerror))
     print("wrote %s" % path)

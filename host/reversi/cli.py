@@ -230,6 +230,9 @@ def _parser():
     r.add_argument("--step", action="store_true", help="wait for Enter after each move")
     r.add_argument("--delay", type=_seconds, default=0.0, metavar="S")
     r.add_argument("--quiet", action="store_true", help="check only")
+    r.add_argument("--html", metavar="OUT.html",
+                   help="write the replayed game(s) as one self-contained HTML page (the board "
+                        "after every move, the move list, the result; host/viewer.py)")
     return p
 
 
@@ -439,6 +442,9 @@ def cmd_core(args, out, err, stdin):
 
 def cmd_replay(args, out, err, stdin):
     from host.reversi import transcript
+    if args.html:                   # the replay as a page (host/viewer.py), not on the terminal
+        from host import viewer
+        return viewer.write_reversi_html(args.transcript, args.html, out)
     recs = transcript.read(args.transcript)
     n, stopped = transcript.replay(recs, out, step=args.step, delay=args.delay, stdin=stdin,
                                    show=not args.quiet)
