@@ -177,7 +177,7 @@ def test_transcript_replays_and_detects_tampering(tmp_path):
     lines[i] = lines[i].replace('"sent": "4', '"sent": "5')
     t.write_text("\n".join(lines) + "\n")
     code, out, err = run_referee(["--replay", str(t)])
-    assert code == 1 and "the replay diverges from its transcript" in err
+    assert code == 1 and err.startswith("error: the replay diverges from %s: line %d: " % (t, i + 1))
 
 
 def test_seed_reproduces_random_play(tmp_path):
