@@ -141,8 +141,8 @@ class Referee:
             for p in self.players:
                 if not p.scriptable:
                     raise RefereeError("initial moves need players the referee can script (golden, "
-                                       "random, human); %s is a board: the protocol cannot set up "
-                                       "its position" % p.spec)
+                                       "mirror, random, human); %s is a board: the protocol cannot "
+                                       "set up its position" % p.spec)
         self.open()
         g = self.game = self.game_cls()
         self.seats = (first, 1 - first)
@@ -573,7 +573,7 @@ def _parser():
     p.add_argument("--seed", type=int, help="seed of every random choice (printed when not given)")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--moves", metavar="FILE",
-                       help="initial moves, one code a line, played first (golden/random/human "
+                       help="initial moves, one code a line, played first (golden/mirror/random/human "
                             "players); all checked before the game starts")
     start.add_argument("--board-in", metavar="FILE",
                        help="start from the position in this N/R/B board file")
