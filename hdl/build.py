@@ -4,6 +4,7 @@
                         [--budget N] [--team XX] [--out DIR] [--print-config]
     python -m hdl.build --config NAME [--out DIR]      # a named configuration
     python -m hdl.build --all [--out DIR]               # every core there is
+    python -m hdl.build --list                          # every unit --core builds
 
 Output is deterministic (no date header) and self-contained: each file holds
 every submodule it needs. A conversion is written to a fresh folder first, so
@@ -356,13 +357,30 @@ def check_out_dir(path):
         raise ConfigError("cannot write into --out %s: %s" % (path, exc.strerror or exc)) from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line, `error: ... (see --help)`, exit 2
+    (host.cli.Parser's rule; hdl sits below host, so it has its own)."""
+
+    def error(self, message):
+        self.exit(2, "error: %s (see --help)\n" % message)
+
+
+def unknown_unit(name):
+    """The one-line complaint about a --core that is not a unit."""
+    return ("unknown unit %r: the cores are %s; `python -m hdl.build --list` lists all %d units"
+            % (name, ", ".join(CORES) or "none yet", len(UNITS)))
+
+
 def _parser():
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="python -m hdl.build",
         description="Generate the Verilog of a core (or of a test unit) into build/.")
     what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--core", choices=sorted(UNITS),
-                      help="the unit to build (cores: %s)" % (", ".join(CORES) or "none yet"))
+    what.add_argument("--core", metavar="UNIT",
+                      help="the unit to build: a core (%s) or a block with a unit bench "
+                           "(--list names them all)" % (", ".join(CORES) or "none yet"))
+    what.add_argument("--list", action="store_true",
+                      help="list every unit --core builds, cores first, and exit")
     what.add_argument("--config", metavar="NAME",
                       help="a named configuration from hdl/configs.py (%s)"
                       % ", ".join(sorted(configs.CONFIGS)))
@@ -385,7 +403,12 @@ def _parser():
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    if args.list:
+        print("\n".join(list(CORES) + sorted(u for u in UNITS if u not in CORES)))
+        return 0
     try:
+        if args.core is not None and args.core not in UNITS:
+            raise ConfigError(unknown_unit(args.core))
         if args.all:
             cfgs = [make_config(u) for u in (CORES or ("uart_echo",))]
         elif args.config:

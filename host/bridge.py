@@ -21,9 +21,13 @@ The player (``--player``):
   under cocotb and Icarus in a child process (``host.bridge_tb``) that talks
   to this process over a private loopback socket. Simulated hardware is much
   slower than the board: give host programs a longer time limit.
-* ``golden``: the golden model's session in this process, at the game's
-  default budget unless ``--budget`` says otherwise: the board's exact
-  answers at full speed, to rehearse with a host program.
+* ``golden``: the golden model's session in this process, in CPython at a
+  small budget (``host.cores.GOLDEN_BUDGET``: Score-4 300, Blokus 1,500
+  nodes) unless ``--budget`` says otherwise: fast, and far weaker than the
+  board;
+* ``mirror``: the same session choosing with the compiled mirror of the
+  core's search (``bench/<game>/mirror.py``) at the core's own budget unless
+  ``--budget`` says otherwise: the board's moves, at a PC's speed.
 
 This process owns the host's link and watches the protocol as it passes
 (a shadow session tells where messages end), so it can say how the game
@@ -43,24 +47,20 @@ import sys
 import threading
 import time
 import tty
-from pathlib import Path
 
 from host.cli import Parser
+# shared with host.players (and host.reversi): REPO, BRIDGE_ROOT, DEFAULT_CONFIG,
+# BridgeError and get_config are this module's names too
+from host.cores import (BRIDGE_ROOT, DEFAULT_CONFIG, GOLDEN_BUDGET, REPO,  # noqa: F401
+                        BridgeError, core_budget, demo_note, get_config, mirror_chooser)
 
-REPO = Path(__file__).resolve().parents[1]
-BRIDGE_ROOT = REPO / "build" / "bridge"
-DEFAULT_CONFIG = {"score4": "score4_fast", "blokus": "blokus_fast", "reversi": "reversi_fast"}
 GAMES = ("score4", "blokus")    # this bridge's games; Reversi has its own (host/reversi/bridge.py)
-PLAYERS = ("sim", "golden")
+PLAYERS = ("sim", "golden", "mirror")
 SILENT_WARN_S = 15.0       # connected, and the host has said nothing for this long: warn
 SIM_START_S = 600.0        # the simulator must be up within this (first builds are slow)
 
 # how a game ended -> exit code
 END_NORMAL, END_ABNORMAL = 0, 1
-
-
-class BridgeError(Exception):
-    """A problem the user can fix; printed as one line."""
 
 
 def _addr(text, what):
@@ -74,31 +74,6 @@ def _addr(text, what):
     except ValueError:
         raise BridgeError("%s needs HOST:PORT with a port 0..65535, not %r" % (what, text)) from None
     return host or "127.0.0.1", port
-
-
-def get_config(game, name=None, budget=None, team=None):
-    """(name, Config) of the named configuration for `game` (default:
-    DEFAULT_CONFIG[game]) with `budget` and `team` replaced when given."""
-    from hdl import build, configs
-    from hdl.params import ConfigError
-    name = name or DEFAULT_CONFIG[game]
-    cfg = configs.CONFIGS.get(name)
-    if cfg is None:
-        known = sorted(n for n, c in configs.CONFIGS.items() if c.unit == game)
-        raise BridgeError("configuration %r is not defined in hdl/configs.py; %s configurations: %s"
-                          % (name, game, ", ".join(known) or "none yet"))
-    if cfg.unit != game:
-        raise BridgeError("configuration %r builds %r, not the %s core" % (name, cfg.unit, game))
-    if budget is None and team is None:
-        return name, cfg
-    try:
-        cfg = build.make_config(game, cfg.clk_hz, cfg.baud,
-                                cfg.budget if budget is None else budget,
-                                cfg.team if team is None else team)
-    except ConfigError as e:
-        raise BridgeError(str(e)) from None
-    return "%s-b%d-%s" % (name, cfg.budget, cfg.team or "") if game == "blokus" else \
-        "%s-b%d" % (name, cfg.budget), cfg
 
 
 def _say(line, log=None):
@@ -235,21 +210,30 @@ def open_host_end(mode, addr, wait, status, log):
 
 # ----------------------------------------------------------------------------- players
 class GoldenCore:
-    """The golden session in this process: answers as soon as it is fed."""
+    """The golden session in this process: answers as soon as it is fed.
+    `mirror`: it chooses with the compiled mirror (the same moves, at the
+    core's own budget by default) instead of the golden search in CPython."""
     fileno = None
 
-    def __init__(self, game, budget, team):
+    def __init__(self, game, budget, team, mirror=False):
         self.game = game
-        if budget is None:
-            from host.players import GOLDEN_BUDGET     # as the referee's `golden` player
-            budget = GOLDEN_BUDGET[game]
+        chooser = mirror_chooser(game) if mirror else None
+        if budget is None:      # as the referee's `golden` and `mirror` players
+            budget = core_budget(game) if mirror else GOLDEN_BUDGET[game]
         try:
-            self.session = _session(game, budget, team)
+            self.session = _session(game, budget, team, chooser)
         except ValueError as e:
             raise BridgeError(str(e)) from None
         self.out = b""
-        self.label = "golden model (budget %d%s)" % (
-            self.session.budget, ", team %s" % team if game == "blokus" else "")
+        what = ("compiled mirror of the core's search (the board's moves)" if mirror else
+                "golden model in Python")
+        self.label = "%s, budget %d%s%s" % (
+            what, self.session.budget,
+            ", team %s" % self.session.team if game == "blokus" else "",
+            demo_note(game, self.session.budget) if mirror else
+            "" if self.session.budget >= core_budget(game) else
+            "; far weaker than the board, which searches %d nodes a move (--player mirror "
+            "plays its moves)" % core_budget(game))
 
     def start(self, log):
         pass
@@ -282,8 +266,9 @@ class SimCore:
         self.ok = None
         self.work = BRIDGE_ROOT / self.name / ("run-%d" % os.getpid())
         c = self.cfg
-        self.label = "simulated RTL, configuration %s (%d Hz, %d baud, budget %d%s)" % (
-            self.name, c.clk_hz, c.baud, c.budget, ", team %s" % c.team if c.team else "")
+        self.label = "simulated RTL, configuration %s (%d Hz, %d baud, budget %d%s)%s" % (
+            self.name, c.clk_hz, c.baud, c.budget, ", team %s" % c.team if c.team else "",
+            demo_note(game, c.budget))
 
     def fileno(self):
         return self.sock.fileno()
@@ -376,12 +361,12 @@ class SimCore:
         return "the simulation failed; its files are in %s" % self.work
 
 
-def _session(game, budget, team):
+def _session(game, budget, team, chooser=None):
     if game == "score4":
         from golden.score4 import Session
-        return Session(budget=budget)
+        return Session(budget=budget, chooser=chooser)
     from golden.blokus import Session
-    return Session(budget=budget, team=team or "01")
+    return Session(budget=budget, team=team or "01", chooser=chooser)
 
 
 def _sweep_stale_runs():
@@ -517,8 +502,8 @@ def run(game, mode, addr=None, player="sim", config=None, budget=None, team=None
             with open(status_file, "a") as f:
                 f.write(line + "\n")
 
-    if player == "golden":
-        core = GoldenCore(game, budget, team)
+    if player in ("golden", "mirror"):
+        core = GoldenCore(game, budget, team, mirror=player == "mirror")
     else:
         core = SimCore(game, config, budget, team, trace, poll_bits)
     _say("%s core: %s" % (game, core.label), log)
@@ -540,9 +525,10 @@ def run(game, mode, addr=None, player="sim", config=None, budget=None, team=None
 def _parser():
     p = Parser(
         prog="python -m host.bridge",
-        description="Put a core on a host program's link: its RTL in simulation (--player sim) "
-                    "or the golden model at full speed (--player golden), over a TCP socket "
-                    "or a pseudo-terminal, as if it were a board on a serial cable.",
+        description="Put a core on a host program's link: its RTL in simulation (--player sim), "
+                    "the golden model in Python at a small budget (--player golden) or the "
+                    "board's own moves by the compiled mirror (--player mirror), over a TCP "
+                    "socket or a pseudo-terminal, as if it were a board on a serial cable.",
         epilog="exit status: 0 the host ended the game normally; 1 it did not (its time "
                "limit ran out while the core was answering, its connection dropped, the "
                "simulation failed); 2 a bad option or a link that cannot be opened; "
@@ -555,20 +541,23 @@ def _parser():
     end.add_argument("--listen", metavar="PORT", help="accept one TCP connection on PORT")
     end.add_argument("--pty", action="store_true", help="create a pseudo-terminal and print its name")
     p.add_argument("--player", choices=PLAYERS, default="sim",
-                   help="sim: the core's RTL under Icarus (default); golden: the golden model, "
-                        "the same answers at full speed")
+                   help="sim: the core's RTL under Icarus (default; slow); golden: the golden "
+                        "search in Python at a small budget (fast, far weaker than the board); "
+                        "mirror: the compiled mirror of the core's search at the core's own "
+                        "budget (the board's moves, seconds a move; built with gcc at first use)")
     p.add_argument("--budget", type=int, metavar="N",
                    help="search nodes per move (sim: replaces the configuration's; golden: "
-                        "default: blokus %d, score4 %d (a fraction of a second a move; the board's own "
-                        "take minutes a move in Python))"
-                   % (_golden_budget("blokus"), _golden_budget("score4")))
+                        "default blokus %d, score4 %d; mirror: default the core's own, blokus "
+                        "%d, score4 %d)"
+                   % (GOLDEN_BUDGET["blokus"], GOLDEN_BUDGET["score4"], core_budget("blokus"),
+                      core_budget("score4")))
     p.add_argument("--team", metavar="XX", help="Blokus team code answered to 0 (sim: replaces "
-                   "the configuration's; golden: default 01)")
+                   "the configuration's; golden, mirror: default 01)")
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                    help="address --listen binds (default 127.0.0.1; 0.0.0.0 for every interface)")
     p.add_argument("--config", metavar="NAME",
                    help="sim: named configuration from hdl/configs.py (default: %s)"
-                   % ", ".join("%s for %s" % (c, g) for g, c in DEFAULT_CONFIG.items()))
+                   % ", ".join("%s for %s" % (DEFAULT_CONFIG[g], g) for g in GAMES))
     p.add_argument("--wait", type=float, default=60.0, metavar="S",
                    help="--connect: keep retrying a refused connection this long (default 60)")
     p.add_argument("--trace", action="store_true",
@@ -578,11 +567,6 @@ def _parser():
     p.add_argument("--status-file", metavar="FILE", help=argparse.SUPPRESS)
     p.add_argument("--silent-warn", type=float, default=SILENT_WARN_S, help=argparse.SUPPRESS)
     return p
-
-
-def _golden_budget(game):
-    from host.players import GOLDEN_BUDGET
-    return GOLDEN_BUDGET[game]
 
 
 def _interrupt(signum, frame):
@@ -606,7 +590,7 @@ def main(argv=None):
             raise BridgeError("--wait must be 0 or more seconds, not %g" % args.wait)
         if args.team is not None and args.game != "blokus":
             raise BridgeError("--team is the Blokus core's team code; score4 has none")
-        if args.player == "golden" and args.config:
+        if args.player != "sim" and args.config:
             raise BridgeError("--config names an RTL configuration: it goes with --player sim")
         if mode == "listen":       # say a port in use now, before a simulation is built
             listen_socket(*addr, what="listen on").close()

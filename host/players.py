@@ -19,11 +19,16 @@ Kinds (``parse_spec``):
 ``sim[:CONFIG]``       the core's RTL in simulation: starts ``host.bridge``
                        (default configuration ``score4_fast``/``blokus_fast``)
 ``golden[:BUDGET]``    the golden model's session, in process (default budget
-                       ``GOLDEN_BUDGET``: Blokus 1,500, Score-4 300)
+                       ``GOLDEN_BUDGET``: Blokus 1,500, Score-4 300): fast
+                       CPython at a small budget, far weaker than the board
+``mirror[:BUDGET]``    the same session choosing with the compiled mirror of
+                       the core's search (default budget the core's own,
+                       ``core_budget``): the board's moves
 ``random``             a uniformly random legal move (``--seed``)
 ``human``              moves typed at the console
 =====================  ======================================================
 """
+import json
 import os
 import random
 import socket
@@ -34,16 +39,13 @@ from pathlib import Path
 
 from golden.blokus import ME, Session as BlokusSession, legal_moves as blokus_legal_moves
 from golden.score4 import Session as Score4Session
-
-# The budget of `golden` without one. The cores' defaults are sized for the
-# hardware (Score-4 about 80 M nodes for 10 s, Blokus about 20 M for 1 s) and
-# far too slow in CPython. Score-4: 300. Blokus: 1,500, which finishes
-# phase 1 and starts the iteration of depth 2, in well under 0.1 s a move.
-GOLDEN_BUDGET = {"score4": 300, "blokus": 1500}
+from host.cores import (BRIDGE_ROOT, GOLDEN_BUDGET, REPO, BridgeError, core_budget,  # noqa: F401
+                        demo_note, get_config, mirror_chooser)
 ACCEPT_TIMEOUT = 600.0      # default of how long listen:/sim players wait for their board
 LIST_PAGE = 40              # legal moves on a page of a person's 'l'
 CRLF = (0x0A, 0x0D)
-KINDS = "serial:DEVICE, tcp:HOST:PORT, listen:PORT, sim[:CONFIG], golden[:BUDGET], random or human"
+KINDS = ("serial:DEVICE, tcp:HOST:PORT, listen:PORT, sim[:CONFIG], golden[:BUDGET], "
+         "mirror[:BUDGET], random or human")
 
 
 class PlayerError(Exception):
@@ -256,7 +258,8 @@ class ListenPlayer(SocketPlayer):
 
     def open(self, game_cls, referee):
         super().open(game_cls, referee)
-        self.listen()
+        if self.server is None:         # the referee may have taken the port already
+            self.listen()
         referee.note("Waiting on TCP port %d for %s (up to %g s)..."
                      % (self.port, self.spec, referee.accept_timeout))
         self.accept(referee.accept_timeout)
@@ -278,24 +281,22 @@ class SimPlayer(ListenPlayer):
 
     def _config(self, game_cls):
         """(name, Config) of the configuration to simulate (hdl/configs.py)."""
-        from host import bridge
         try:
-            return bridge.get_config(game_cls.name, self.config)
-        except bridge.BridgeError as e:
+            return get_config(game_cls.name, self.config)
+        except BridgeError as e:
             raise PlayerError(str(e)) from None
 
     def describe(self, game_cls):
         name, cfg = self._config(game_cls)
         team = ", team %s" % cfg.team if cfg.team else ""
-        return "%s (configuration %s: budget %s%s, %d Hz)" % (self.spec, name, cfg.budget, team,
-                                                             cfg.clk_hz)
+        return "%s (configuration %s: budget %s%s, %d Hz%s)" % (
+            self.spec, name, cfg.budget, team, cfg.clk_hz, demo_note(game_cls.name, cfg.budget))
 
     def open(self, game_cls, referee):
         Player.open(self, game_cls, referee)
-        from host import bridge
         self.config, _ = self._config(game_cls)
         self.listen()
-        logdir = Path(bridge.BRIDGE_ROOT)
+        logdir = Path(BRIDGE_ROOT)
         logdir.mkdir(parents=True, exist_ok=True)
         self.log_path = logdir / ("referee-%d-%d.log" % (os.getpid(), id(self) % 100000))
         self.log = open(self.log_path, "w")
@@ -304,7 +305,7 @@ class SimPlayer(ListenPlayer):
         referee.note("Starting the simulated %s core (%s); log in %s"
                      % (game_cls.title, self.config, self.log_path))
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, cwd=str(bridge.REPO))
+                                     stdin=subprocess.DEVNULL, cwd=str(REPO))
 
         def alive():
             if self.proc.poll() is not None:
@@ -350,7 +351,10 @@ class SessionPlayer(Player):
         return GOLDEN_BUDGET[game_cls.name] if self.budget is None else self.budget
 
     def describe(self, game_cls):
-        return "%s (budget %d)" % (self.spec, self.budget_for(game_cls))
+        budget = self.budget_for(game_cls)
+        weaker = "" if budget >= core_budget(game_cls.name) else \
+            ": the golden search in Python, far weaker than the board; mirror plays its moves"
+        return "%s (budget %d%s)" % (self.spec, budget, weaker)
 
     def open(self, game_cls, referee):
         super().open(game_cls, referee)
@@ -396,6 +400,35 @@ class SessionPlayer(Player):
 
 def golden_player(spec, budget):
     return SessionPlayer(spec, budget=budget)
+
+
+class MirrorPlayer(SessionPlayer):
+    """The golden session choosing with the compiled mirror of the core's
+    search: golden's move at every budget (bench/<game>/test_mirror.py),
+    fast enough for the core's own budget, the default. Its speed is not
+    the board's (seconds a move on a PC), so the referee gives it the
+    sim players' time limit."""
+    kind = "mirror"
+
+    def __init__(self, spec, budget=None):
+        super().__init__(spec, budget=budget, chooser_factory=self._chooser_for)
+
+    def budget_for(self, game_cls):
+        return core_budget(game_cls.name) if self.budget is None else self.budget
+
+    @staticmethod
+    def _chooser_for(game_cls, referee):
+        try:
+            return mirror_chooser(game_cls.name)
+        except BridgeError as e:
+            raise PlayerError(str(e)) from None
+
+    def describe(self, game_cls):
+        budget = self.budget_for(game_cls)
+        own = core_budget(game_cls.name)
+        return "%s (the compiled mirror of the core's search, budget %d%s)" % (
+            self.spec, budget, ": the board's moves" if budget == own else
+            demo_note(game_cls.name, budget) or "; the board searches %d nodes a move" % own)
 
 
 class RandomPlayer(SessionPlayer):
@@ -593,8 +626,11 @@ class ReplayPlayer(Player):
         rec = self.records.pop(0)
         sent = rec["sent"].encode("latin-1")
         if sent != bytes(data):
-            raise ReplayDiverges("%s: the referee sends %r where the transcript has %r"
-                                 % (self.spec, bytes(data), sent))
+            raise ReplayDiverges(
+                "line %s: the replay sends %s to player %d (%s) where the line has %s; what is "
+                "sent follows from the answers on the lines before it, so one of them or this "
+                "line was changed" % (rec.get("_line", "?"), _quoted(data), rec["p"] + 1,
+                                      self.spec, _quoted(sent)))
         return rec["got"].encode("latin-1"), rec["s"], rec["status"]
 
     def send(self, data):
@@ -603,6 +639,11 @@ class ReplayPlayer(Player):
 
 class ReplayDiverges(Exception):
     """A replayed game does not follow its transcript."""
+
+
+def _quoted(data):
+    """Protocol bytes as the transcript writes them (a JSON string)."""
+    return json.dumps(bytes(data).decode("latin-1"))
 
 
 # ------------------------------------------------------------------------------ specs
@@ -622,12 +663,13 @@ def parse_spec(spec, rng_seed):
         raise PlayerError("player %r: expected listen:PORT" % spec)
     if kind == "sim":
         return SimPlayer(spec, arg or None)
-    if kind == "golden":
+    if kind in ("golden", "mirror"):
+        make = golden_player if kind == "golden" else MirrorPlayer
         if not arg:
-            return golden_player(spec, None)
+            return make(spec, None)
         if arg.isdigit() and int(arg) >= 1:
-            return golden_player(spec, int(arg))
-        raise PlayerError("player %r: the budget of golden:BUDGET is an integer >= 1" % spec)
+            return make(spec, int(arg))
+        raise PlayerError("player %r: the budget of %s:BUDGET is an integer >= 1" % (spec, kind))
     if spec == "random":
         return RandomPlayer(spec, random.Random(rng_seed))
     if spec == "human":

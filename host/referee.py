@@ -94,7 +94,7 @@ class Referee:
         kind = player.original_kind if player.kind == "replay" else player.kind
         if kind == "human":
             return self.human_limit
-        if kind == "sim":
+        if kind in ("sim", "mirror"):      # the board's moves, not its speed
             return self.sim_limit
         return self.time_limit
 
@@ -111,6 +111,9 @@ class Referee:
 
     def open(self):
         if not self.opened:
+            for p in self.players:      # every listening port taken before any wait
+                if p.kind == "listen":
+                    p.listen()
             for p in self.players:
                 p.open(self.game_cls, self)
             self.opened = True
@@ -138,8 +141,8 @@ class Referee:
             for p in self.players:
                 if not p.scriptable:
                     raise RefereeError("initial moves need players the referee can script (golden, "
-                                       "random, human); %s is a board: the protocol cannot set up "
-                                       "its position" % p.spec)
+                                       "mirror, random, human); %s is a board: the protocol cannot "
+                                       "set up its position" % p.spec)
         self.open()
         g = self.game = self.game_cls()
         self.seats = (first, 1 - first)
@@ -438,6 +441,7 @@ RECORDS = {
     "end": {"winner": (lambda v: v is None or _is_seat(v), "0, 1 or null"),
             "reason": (lambda v: isinstance(v, str), "a string")},
 }
+LINE = "_line"      # a record's line in its transcript (read_transcript adds it)
 _JSON_TYPES = ((dict, "object"), (list, "array"), (str, "string"), (bool, "true/false"),
                ((int, float), "number"), (type(None), "null"))
 
@@ -471,15 +475,19 @@ def _transcript_record(path, n, line, first):
     except ValueError as e:
         raise RefereeError("%s line %d is not JSON (%s): not a referee transcript" % (path, n, e.msg)) \
             from None
+    if first and isinstance(rec, dict) and rec.get("t") == "header" and rec.get("game") == "reversi":
+        raise RefereeError("%s is a Reversi transcript: play it back with `python -m host.reversi "
+                           "replay %s`" % (path, path))
     why = record_problem(rec, first)
     if why:
         raise RefereeError("%s line %d is %s" % (path, n, why))
+    rec[LINE] = n
     return rec
 
 
 def read_transcript(path):
     """The records of a transcript, each checked (RefereeError naming the
-    line and the problem)."""
+    line and the problem), each with its line number under LINE."""
     try:
         with open(path) as f:
             text = f.read()
@@ -526,22 +534,27 @@ def _parser():
                "  tcp:HOST:PORT     a board/program listening there (host.bridge --listen)\n"
                "  listen:PORT       wait for a board to connect (host.bridge --connect)\n"
                "  sim[:CONFIG]      the core's RTL in simulation through host.bridge\n"
-               "  golden[:BUDGET]   the golden model; default budget: blokus %d, score4 %d (the\n"
-               "                    cores' own, 20 M and 80 M nodes, are far too slow in Python)\n"
+               "  golden[:BUDGET]   the golden search in Python; default budget blokus %d, score4\n"
+               "                    %d: fast, and far weaker than the board\n"
+               "  mirror[:BUDGET]   the board's moves (the compiled mirror of the core's search);\n"
+               "                    default budget the core's own: blokus %d, score4 %d;\n"
+               "                    seconds a move, so --sim-limit applies; built with gcc once\n"
                "  random            random legal moves (--seed)\n"
                "  human             moves typed at the console (53e0 or 5 3 e 0; 'h' lists the\n"
                "                    commands: 'b' board, 'l' legal moves, 't' tiles, 'q' quit)\n"
                "\nexit codes: 0 the games were played, 1 a replay diverges, 2 an error "
                "(one line), 130 interrupted"
                % (players_mod.KINDS, players_mod.GOLDEN_BUDGET["blokus"],
-                  players_mod.GOLDEN_BUDGET["score4"]))
+                  players_mod.GOLDEN_BUDGET["score4"], players_mod.core_budget("blokus"),
+                  players_mod.core_budget("score4")))
     p.add_argument("game", nargs="?", choices=sorted(games_mod.GAMES), help="which game")
     p.add_argument("players", nargs="*", metavar="PLAYER", help="PLAYER1 (moves first) and PLAYER2")
     p.add_argument("--time-limit", type=float, metavar="S",
                    help="seconds a board has for each answer (default: the game's, 10 for score4, "
                         "1 for blokus)")
     p.add_argument("--sim-limit", type=float, default=DEFAULT_SIM_LIMIT, metavar="S",
-                   help="the same for sim players (default %g: simulated hardware is slow)"
+                   help="the same for sim and mirror players (default %g: simulated hardware is "
+                        "slow, and the mirror takes seconds a move at the core's budget)"
                    % DEFAULT_SIM_LIMIT)
     p.add_argument("--human-limit", type=float, metavar="S", help="the same for people (default none)")
     p.add_argument("--accept-timeout", type=float, default=players_mod.ACCEPT_TIMEOUT, metavar="S",
@@ -560,7 +573,7 @@ def _parser():
     p.add_argument("--seed", type=int, help="seed of every random choice (printed when not given)")
     start = p.add_mutually_exclusive_group()
     start.add_argument("--moves", metavar="FILE",
-                       help="initial moves, one code a line, played first (golden/random/human "
+                       help="initial moves, one code a line, played first (golden/mirror/random/human "
                             "players); all checked before the game starts")
     start.add_argument("--board-in", metavar="FILE",
                        help="start from the position in this N/R/B board file")
@@ -589,7 +602,7 @@ def run(argv=None, out=None, err=None, stdin=None):
         err.write("error: %s\n" % e)
         return 2
     except ReplayDiverges as e:
-        err.write("error: the replay diverges from its transcript: %s\n" % e)
+        err.write("error: the replay diverges from %s: %s\n" % (args.replay, e))
         return 1
     except KeyboardInterrupt:
         err.write("interrupted\n")
@@ -608,6 +621,7 @@ class Plan:
         self.games = games
         self.ends = ends
         self.limits = limits         # a replay: the recorded (time limit, sim limit)
+        self.last_line = None        # a replay: the transcript's last line
 
 
 def _check_args(args):
@@ -634,8 +648,10 @@ def _replay_plan(args):
     players = [players_mod.ReplayPlayer(spec, [r for r in recs if r["t"] == "x" and r["p"] == i], stop)
                for i, spec in enumerate(head["players"])]
     games = [(r["first"], r["setup"]) for r in recorded if r["t"] == "game"]
-    return Plan(games_mod.GAMES[head["game"]], head["players"], players, head.get("seed"), games, ends,
+    plan = Plan(games_mod.GAMES[head["game"]], head["players"], players, head.get("seed"), games, ends,
                 (head["time_limit"], head["sim_limit"]))
+    plan.last_line = recs[-1][LINE]
+    return plan
 
 
 def _new_plan(args):
@@ -644,6 +660,11 @@ def _new_plan(args):
     game_cls = games_mod.GAMES[args.game]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
     players = [players_mod.parse_spec(s, "%d/%d" % (seed, i)) for i, s in enumerate(args.players)]
+    ports = [p.port for p in players if p.kind == "listen"]
+    if len(ports) == 2 and ports[0] == ports[1]:
+        raise RefereeError("both players listen on TCP port %d: give each its own (e.g. listen:%d "
+                           "listen:%d)" % (ports[0], ports[0], ports[0] + 1 if ports[0] < 65535
+                                           else ports[0] - 1))
     if sum(1 for p in players if p.interactive) and args.games > 1:
         raise RefereeError("a tournament cannot seat a human player")
     setup = []
@@ -671,13 +692,23 @@ def _open_transcript(path):
         raise RefereeError("cannot write %s: %s" % (path, e.strerror)) from None
 
 
+def _end_text(plan, winner, reason):
+    if winner is None:
+        return "no winner (%s)" % reason
+    return "player %d (%s) won (%s)" % (winner + 1, plan.specs[winner], reason)
+
+
 def _check_replayed(plan, n, res):
     """ReplayDiverges unless game `n` ended as its transcript says."""
     want = plan.ends[n - 1] if n - 1 < len(plan.ends) else None
-    if want is None or (want["winner"], want["reason"]) != (res["winner"], res["reason"]):
-        raise ReplayDiverges("game %d ends with %r, the transcript says %r"
-                             % (n, (res["winner"], res["reason"]),
-                                want and (want["winner"], want["reason"])))
+    got = _end_text(plan, res["winner"], res["reason"])
+    if want is None:
+        raise ReplayDiverges("the transcript has no end for game %d (its last line is %d); the "
+                             "replay ends it: %s" % (n, plan.last_line, got))
+    if (want["winner"], want["reason"]) != (res["winner"], res["reason"]):
+        raise ReplayDiverges("line %d, the end of game %d, says %s; the replay of the lines "
+                             "before it ends with %s" % (want[LINE], n, _end_text(
+                                 plan, want["winner"], want["reason"]), got))
 
 
 def _play_one(ref, n, first, setup):

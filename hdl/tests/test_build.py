@@ -43,9 +43,18 @@ def test_bad_settings_give_one_clear_line(args, message):
     assert message in r.stderr and "Traceback" not in r.stderr
 
 
-def test_unknown_core_is_refused_by_argparse():
+def test_unknown_core_is_one_line_that_points_to_the_list():
     r = cli("--core", "tetris")
-    assert r.returncode == 2 and "invalid choice" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: unknown unit 'tetris'")
+    assert "--list" in r.stderr and "score4_search" not in r.stderr   # no unit catalogue
+
+
+def test_list_names_every_unit_once_cores_first():
+    r = cli("--list")
+    assert r.returncode == 0, r.stderr
+    names = r.stdout.split()
+    assert sorted(names) == sorted(build.UNITS) and tuple(names[:len(build.CORES)]) == build.CORES
 
 
 def test_blokus_print_config_has_team_budget_and_bound():

@@ -6,10 +6,13 @@ published source (docs/contest-host.md) and give its path:
 
     CONTEST_HOST=/path/to/blokus-host .venv/bin/python -m pytest host/tests/test_contest_host.py
 
-CONTEST_PLAYER=sim (default: the RTL in simulation) or golden chooses what
-the bridge puts on the link. Every answer the bridge's player sent is
-checked against a golden session fed the same bytes, the host must end every
-game normally (no violation) and every bridge must report a normal end.
+CONTEST_PLAYER=sim (default: the RTL in simulation), golden or mirror chooses
+what the bridge puts on the link. Every answer the bridge's player sent is
+checked against a golden session fed the same bytes (mirror: a session
+choosing with the mirror at the core's budget, which golden in Python cannot
+search in reasonable time; the mirror's equality to golden is
+bench/blokus/test_mirror.py's), the host must end every game normally (no
+violation) and every bridge must report a normal end.
 The host's logs go to build/contest-host/.
 """
 import fcntl
@@ -23,8 +26,7 @@ import pytest
 
 from golden.blokus import Session
 from hdl import configs
-from host.bridge import DEFAULT_CONFIG, REPO
-from host.players import GOLDEN_BUDGET
+from host.cores import DEFAULT_CONFIG, GOLDEN_BUDGET, REPO, core_budget, mirror_chooser
 
 HOST = os.environ.get("CONTEST_HOST")
 PLAYER = os.environ.get("CONTEST_PLAYER", "sim")
@@ -43,6 +45,9 @@ pytestmark = pytest.mark.skipif(
 def _golden_for_player():
     if PLAYER == "golden":
         return lambda: Session(budget=GOLDEN_BUDGET["blokus"], team="01")
+    if PLAYER == "mirror":
+        return lambda: Session(budget=core_budget("blokus"), team="01",
+                               chooser=mirror_chooser("blokus"))
     cfg = configs.get(DEFAULT_CONFIG["blokus"])
     return lambda: Session(budget=cfg.budget, team=cfg.team)
 

@@ -177,7 +177,7 @@ def test_transcript_replays_and_detects_tampering(tmp_path):
     lines[i] = lines[i].replace('"sent": "4', '"sent": "5')
     t.write_text("\n".join(lines) + "\n")
     code, out, err = run_referee(["--replay", str(t)])
-    assert code == 1 and "the replay diverges from its transcript" in err
+    assert code == 1 and err.startswith("error: the replay diverges from %s: line %d: " % (t, i + 1))
 
 
 def test_seed_reproduces_random_play(tmp_path):
@@ -296,8 +296,13 @@ def test_help(capsys):
         run_referee(["--help"])
     assert e.value.code == 0
     text = capsys.readouterr().out
-    assert "golden[:BUDGET]   the golden model; default budget: blokus 1500" in text
-    assert "score4 300" in text and "--accept-timeout S" in text
+    assert "golden[:BUDGET]   the golden search in Python; default budget blokus 1500, score4\n" \
+           "                    300: fast, and far weaker than the board" in text
+    assert "mirror[:BUDGET]   the board's moves" in text
+    from golden.blokus.search import DEFAULT_BUDGET as BLOKUS
+    from golden.score4.search import DEFAULT_BUDGET as SCORE4
+    assert "the core's own: blokus %d, score4 %d" % (BLOKUS, SCORE4) in text
+    assert "--accept-timeout S" in text
 
 
 # ------------------------------------------------------------ modes, listen

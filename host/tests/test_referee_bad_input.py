@@ -183,3 +183,50 @@ def test_randomly_damaged_transcripts_never_raise(tmp_path, good_transcript):
         assert code in (0, 1, 2)
         if code:
             assert err.startswith("error: ") and err.count("\n") == 1, (recs, err)
+
+
+# ------------------------------------------- replays that diverge (item 13)
+def _replay_of(tmp_path, recs):
+    t = tmp_path / "bad.jsonl"
+    t.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    code, out, err = run_referee(["--replay", str(t), "--quiet"])
+    assert code == 1 and err.startswith("error: the replay diverges from %s: " % t), err
+    assert err.count("\n") == 1 and "b'" not in err and "(0, " not in err and "(1, " not in err
+    return err
+
+
+def test_a_changed_answer_names_the_line_where_the_replay_parts(tmp_path, good_transcript):
+    recs = json.loads(json.dumps(good_transcript))
+    k = next(i for i, r in enumerate(recs) if r["t"] == "x" and r["sent"].startswith("A")
+             and r["sent"] != "A00")
+    asked = recs[k]["sent"]
+    recs[k - 1]["got"] = "44" if recs[k - 1]["got"] != "44" else "43"   # the answer before it
+    err = _replay_of(tmp_path, recs)
+    assert ": line %d: the replay sends \"A%s\" to player %d (random) where the line has \"%s\"" \
+        % (k + 1, recs[k - 1]["got"], recs[k]["p"] + 1, asked) in err
+
+
+def test_a_changed_result_names_its_line(tmp_path, good_transcript):
+    recs = json.loads(json.dumps(good_transcript))
+    end = recs[-1]
+    assert end["t"] == "end" and end["winner"] is not None
+    end["winner"] = 1 - end["winner"]
+    err = _replay_of(tmp_path, recs)
+    assert ": line %d, the end of game 1, says player %d (random) won (%s); the replay of the " \
+           "lines before it ends with player %d (random) won (%s)\n" \
+           % (len(recs), end["winner"] + 1, end["reason"], 2 - end["winner"], end["reason"]) in err
+
+
+def test_a_missing_result_is_named(tmp_path, good_transcript):
+    err = _replay_of(tmp_path, good_transcript[:-1])
+    assert "the transcript has no end for game 1 (its last line is %d); the replay ends it: " \
+           "player " % (len(good_transcript) - 1) in err
+
+
+def test_a_reversi_transcript_points_to_the_reversi_replay(tmp_path):
+    t = tmp_path / "r.jsonl"
+    t.write_text(json.dumps({"t": "header", "version": 1, "game": "reversi",
+                             "tool": "host.reversi game", "players": ["first", "golden"]}) + "\n")
+    code, out, err = run_referee(["--replay", str(t)])
+    _one_line_error(code, err, "%s is a Reversi transcript: play it back with `python -m "
+                               "host.reversi replay %s`" % (t, t))

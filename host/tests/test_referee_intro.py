@@ -1,8 +1,10 @@
 """The referee says on screen who plays with which budget (`make play`:
-GAME sim golden), and `golden` without a budget plays the game's default."""
+GAME sim golden), that a tiny budget is a demonstration and golden far
+weaker than the board, and `golden` without a budget plays the game's default."""
 import pytest
 
 from golden.blokus import search as blokus_search
+from golden.score4 import search as score4_search
 from host import games, players
 from host.players import PlayerError
 from host.tests.helpers import check_answers_against_golden, read_transcript, run_referee
@@ -15,10 +17,16 @@ def _no_simulation(monkeypatch):
     monkeypatch.setattr(players.SimPlayer, "open", refuse)
 
 
+WEAK = ": the golden search in Python, far weaker than the board; mirror plays its moves"
+DEMO = "; a quick demonstration, not the core's strength: the board searches %d nodes a move"
+
+
 @pytest.mark.parametrize("game,sim,golden", [
-    ("blokus", "sim (configuration blokus_fast: budget 2, team Tb, 3686400 Hz)",
-     "golden (budget %d)" % players.GOLDEN_BUDGET["blokus"]),
-    ("score4", "sim (configuration score4_fast: budget 300, 307200 Hz)", "golden (budget 300)"),
+    ("blokus", "sim (configuration blokus_fast: budget 2, team Tb, 3686400 Hz%s)"
+     % (DEMO % blokus_search.DEFAULT_BUDGET),
+     "golden (budget %d%s)" % (players.GOLDEN_BUDGET["blokus"], WEAK)),
+    ("score4", "sim (configuration score4_fast: budget 300, 307200 Hz%s)"
+     % (DEMO % score4_search.DEFAULT_BUDGET), "golden (budget 300%s)" % WEAK),
 ])
 def test_make_play_says_which_budgets_play(monkeypatch, game, sim, golden):
     _no_simulation(monkeypatch)
@@ -30,8 +38,9 @@ def test_make_play_says_which_budgets_play(monkeypatch, game, sim, golden):
 def test_sim_configuration_named(monkeypatch):
     _no_simulation(monkeypatch)
     code, out, err = run_referee(["blokus", "golden:7", "sim:blokus_think", "--seed", "1"])
-    assert "Player 1: golden:7 (budget 7)\nPlayer 2: sim:blokus_think (configuration blokus_think: " \
-           "budget 40, team Tb, 3686400 Hz)\n" in out
+    assert "Player 1: golden:7 (budget 7%s)\nPlayer 2: sim:blokus_think (configuration " \
+           "blokus_think: budget 40, team Tb, 3686400 Hz%s)\n" \
+           % (WEAK, DEMO % blokus_search.DEFAULT_BUDGET) in out
     code, out, err = run_referee(["blokus", "golden", "sim:score4_fast"])
     assert code == 2 and err == "error: configuration 'score4_fast' builds 'score4', not the blokus core\n"
 
@@ -39,7 +48,8 @@ def test_sim_configuration_named(monkeypatch):
 def test_other_players_introduced(tmp_path):
     code, out, err = run_referee(["score4", "random", "golden:50", "--seed", "1"])
     assert code == 0
-    assert "Player 1: random (uniformly random legal moves)\nPlayer 2: golden:50 (budget 50)\n" in out
+    assert "Player 1: random (uniformly random legal moves)\nPlayer 2: golden:50 (budget 50%s)\n" \
+        % WEAK in out
     code, out, err = run_referee(["score4", "random", "golden:50", "--seed", "1", "--quiet"])
     assert "Player 1:" not in out
 
@@ -54,3 +64,16 @@ def test_golden_plays_its_blokus_budget(tmp_path):
     assert check_answers_against_golden(recs, 0, "blokus", budget=players.GOLDEN_BUDGET["blokus"]) > 10
     # well within the Blokus time limit (it is one of the checks the golden player gets)
     assert max(r["s"] for r in recs if r["t"] == "x" and r["p"] == 0) < games.BlokusGame.time_limit
+
+
+def test_make_play_reversi_points_to_make_reversi_game():
+    import shutil
+    import subprocess
+    from host.cores import REPO
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    r = subprocess.run(["make", "-s", "play", "GAME=reversi"], cwd=str(REPO), capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.splitlines()[0] == "error: make play plays score4 or blokus; watch Reversi " \
+                                       "with make reversi-game (docs/host-tools.md, Reversi)"

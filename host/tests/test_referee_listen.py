@@ -1,5 +1,6 @@
 """listen:PORT players wait their documented time for the board to connect
 (--accept-timeout, default players.ACCEPT_TIMEOUT), and no longer."""
+import socket
 import time
 
 from host import players
@@ -31,3 +32,29 @@ def test_accept_timeout_gives_up_in_one_line():
 def test_accept_timeout_must_be_positive():
     code, out, err = run_referee(["score4", "golden", "listen:7000", "--accept-timeout", "0"])
     assert code == 2 and err == "error: --accept-timeout must be positive\n"
+
+
+def test_the_same_port_twice_is_refused_at_once():
+    port = free_port()
+    start = time.monotonic()
+    code, out, err = run_referee(["blokus", "listen:%d" % port, "listen:%d" % port,
+                                  "--accept-timeout", "4"])
+    assert code == 2 and time.monotonic() - start < 2
+    assert err == "error: both players listen on TCP port %d: give each its own (e.g. listen:%d " \
+                  "listen:%d)\n" % (port, port, port + 1)
+
+
+def test_a_busy_second_port_is_refused_before_waiting_on_the_first():
+    busy = socket.socket()
+    busy.bind(("0.0.0.0", 0))
+    busy.listen(1)
+    try:
+        port = busy.getsockname()[1]
+        start = time.monotonic()
+        code, out, err = run_referee(["score4", "listen:%d" % free_port(), "listen:%d" % port,
+                                      "--accept-timeout", "4"])
+    finally:
+        busy.close()
+    assert code == 2 and time.monotonic() - start < 2
+    assert err.startswith("error: cannot listen on TCP port %d: " % port) and err.count("\n") == 1
+    assert "Waiting" not in out
