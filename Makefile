@@ -40,7 +40,7 @@ test-host: setup ## host tools only (referee, bridge)
 	$(PYTEST) host
 
 .PHONY: test-contest-host
-test-contest-host: setup ## opt-in: whole games through the official contest host in every seat: CONTEST_HOST=path/to/blokus-host [CONTEST_PLAYER=sim|golden]
+test-contest-host: setup ## opt-in: whole games through the official contest host in every seat: CONTEST_HOST=path/to/blokus-host [CONTEST_PLAYER=sim|golden|mirror]
 	@test -n "$(CONTEST_HOST)" || { echo "error: set CONTEST_HOST=path/to/blokus-host (built from the contest's source: docs/contest-host.md)" >&2; exit 2; }
 	CONTEST_HOST=$(abspath $(CONTEST_HOST)) $(PYTEST) host/tests/test_contest_host.py -rs
 
