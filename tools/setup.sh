@@ -67,7 +67,7 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
     say "installing the Python packages pinned in pyproject.toml"
     log=$VENV/pip-install.log
     if ! { "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip &&
-           "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e . ; } >"$log" 2>&1; then
+           "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[cluster]" ; } >"$log" 2>&1; then
         cat "$log" >&2
         echo "setup: error: pip could not install the pinned packages (log above, also in $log)" >&2
         exit 1
