@@ -133,3 +133,22 @@ def test_pentobi_is_found_on_the_worker(tmp_path, monkeypatch):
     match.options = dict(match.options, pentobi_from_env=False, pentobi="/nowhere/pentobi-gtp")
     with pytest.raises(cluster.WorkerRefused, match="/nowhere/pentobi-gtp is not found"):
         BLOKUS.localise(match)
+
+
+def test_a_proof_on_the_cluster_records_the_counts_of_a_local_one(scheduler, tmp_path,
+                                                                  monkeypatch, capsys):
+    from bench.common import proof_run
+    from bench.reversi import mirror
+
+    counts = {}
+    for where, spec in (("here", None), ("cluster", ("scheduler", scheduler))):
+        monkeypatch.setattr(mirror.MIRROR, "proof_dir", tmp_path / where)
+        counts[where] = proof_run.prove(mirror.MIRROR, "bench.reversi.test_mirror", 25, 5,
+                                        jobs=1, spec=spec, show_progress=False)
+        status = mirror.proof_status()
+        assert (status["random_positions"], status["seed"]) == (25, 5)
+        assert status["positions"] == sum(c["positions"] for c in counts[where].values())
+    assert counts["cluster"] == counts["here"]
+    assert sorted(counts["here"]) == list(range(6))
+    assert counts["here"][0]["positions"] == 5                # 25 positions: chunk 0 has one more
+    assert "0 chunk(s) started again" in capsys.readouterr().err
