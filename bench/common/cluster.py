@@ -1,8 +1,8 @@
 """Long benchmark runs on many machines: the ``--scheduler`` / ``--cluster``
 options and a Dask distributed executor.
 
-    --scheduler tcp://HOST:8786     a running Dask scheduler (dask-scheduler),
-                                    with dask-worker processes started in a
+    --scheduler tcp://HOST:8786     a running Dask scheduler (dask scheduler),
+                                    with dask worker processes started in a
                                     checkout of this repository on each machine
     --cluster local:N               N worker processes on this machine, started
                                     for the run (the same code path, one machine)
@@ -66,8 +66,8 @@ def add_options(ap, unit):
     ``unit`` names one task in the help ("game", "mutant")."""
     ap.add_argument("--scheduler", metavar="ADDRESS",
                     help="run every %s as a task on the Dask scheduler at ADDRESS "
-                         "(tcp://HOST:8786; started with dask-scheduler, its workers with "
-                         "dask-worker in a checkout of this commit on each machine: "
+                         "(tcp://HOST:8786; started with dask scheduler, its workers with "
+                         "dask worker in a checkout of this commit on each machine: "
                          "docs/benchmarks.md)" % unit)
     ap.add_argument("--cluster", metavar="local:N",
                     help="run every %s as a task on a Dask cluster of N worker processes "
@@ -141,7 +141,7 @@ def check_commit(commit):
         raise WorkerRefused(
             "%s runs the checkout %s at commit %s, the run was started at %s: check out "
             "that commit there (git fetch && git checkout %s; make setup) and restart "
-            "its dask-worker" % (where(), REPO, mine or "(not a git checkout)", commit,
+            "its dask worker" % (where(), REPO, mine or "(not a git checkout)", commit,
                                  commit.split("+")[0]))
 
 
@@ -184,21 +184,21 @@ class Executor:
                 # a lost worker reschedules only the task it was running
                 with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
                     self.cluster = LocalCluster(n_workers=self.spec[1], threads_per_worker=1,
-                                                processes=True, dashboard_address=None,
+                                                processes=True, dashboard_address="127.0.0.1:0",
                                                 silence_logs=50)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.spec[1], timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError) as e:
             self.close()
-            raise ClusterError("cannot reach the Dask scheduler at %s: %s (is dask-scheduler "
+            raise ClusterError("cannot reach the Dask scheduler at %s: %s (is dask scheduler "
                                "running there?)" % (self.spec[1], e)) from None
         try:
             self.client.wait_for_workers(1, timeout=WORKERS_SECONDS)
         except TimeoutError:
             self.close()
             raise ClusterError("no Dask worker joined the scheduler at %s within %d s (start "
-                               "dask-worker %s in a checkout on each machine)"
+                               ".venv/bin/dask worker %s in a checkout on each machine)"
                                % (self.spec[1], WORKERS_SECONDS, self.spec[1])) from None
         return self
 

@@ -8,6 +8,7 @@ queuing on, so that a worker holds only the game it plays: the killed
 worker loses exactly one game, and the count of games started again is 1
 on every run."""
 import functools
+import logging
 import os
 import subprocess
 import sys
@@ -31,9 +32,20 @@ def scheduler():
 
     with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
         local = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=50)
+                             dashboard_address="127.0.0.1:0", silence_logs=50)
+    # the scheduler runs in this process: its log records (a closed connection
+    # with its traceback) would be formatted by pytest's log capture in the
+    # scheduler's thread, and Python 3.11's traceback formatting (ast.parse)
+    # must not run beside the proof's fingerprint (ast.parse) in this one
+    names = ["distributed"] + [n for n in logging.root.manager.loggerDict
+                               if n.startswith("distributed.")]
+    levels = {n: logging.getLogger(n).level for n in names}
+    for n in names:
+        logging.getLogger(n).setLevel(logging.CRITICAL)
     yield local.scheduler_address
     local.close()
+    for n, level in levels.items():
+        logging.getLogger(n).setLevel(level)
 
 
 @pytest.fixture(scope="module")
