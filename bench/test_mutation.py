@@ -1,12 +1,13 @@
-"""The mutation run's pure parts (bench/mutation.py): reading generated
+"""The mutation run's pure parts (bench/mutation/): reading generated
 Verilog, the faults of a line, sampling, the command line's refusals. No
 simulation: these run in seconds in `make sim`."""
 import json
 import random
+import sys
 
 import pytest
 
-from bench import mutation as M
+from bench.mutation import cli, faults, paths, report, runner, suites, verilog
 
 BLOCKS = {"serial_front_end", "byte_fifo", "score4_search", "score4_checker", "decoder",
           "_above", "score4_line_term"}
@@ -49,26 +50,26 @@ endmodule
 
 
 def scan():
-    return M.scan_verilog(VERILOG, BLOCKS, UNITS, "t")
+    return faults.scan_verilog(VERILOG, BLOCKS, UNITS, "t")
 
 
 def test_instance_path_splits_names_into_blocks():
-    assert M.instance_path("serial_front_end0_byte_fifo0_wr", BLOCKS) == \
+    assert faults.instance_path("serial_front_end0_byte_fifo0_wr", BLOCKS) == \
         ["serial_front_end", "byte_fifo"]
-    assert M.instance_path("score4_search0_score4_checker0_score4_line_term12_lookup", BLOCKS) == \
+    assert faults.instance_path("score4_search0_score4_checker0_score4_line_term12_lookup", BLOCKS) == \
         ["score4_search", "score4_checker", "score4_line_term"]
-    assert M.instance_path("score4_search0__above16_bit", BLOCKS) == ["score4_search", "_above"]
-    assert M.instance_path("control", BLOCKS) == []
-    assert M.instance_path("byte_fifo_wr", BLOCKS) == []     # no counter: a signal, not an instance
+    assert faults.instance_path("score4_search0__above16_bit", BLOCKS) == ["score4_search", "_above"]
+    assert faults.instance_path("control", BLOCKS) == []
+    assert faults.instance_path("byte_fifo_wr", BLOCKS) == []     # no counter: a signal, not an instance
 
 
 def test_block_of_names_the_unit_or_the_game_block():
-    assert M.block_of(["serial_front_end", "byte_fifo"], UNITS, "t") == "byte_fifo"
-    assert M.block_of(["score4_search", "score4_checker", "score4_line_term"], UNITS, "t") == \
+    assert faults.block_of(["serial_front_end", "byte_fifo"], UNITS, "t") == "byte_fifo"
+    assert faults.block_of(["score4_search", "score4_checker", "score4_line_term"], UNITS, "t") == \
         "score4_search/score4_checker"
-    assert M.block_of(["score4_search", "decoder"], UNITS, "t") == "score4_search"
-    assert M.block_of(["score4_search", "_above"], UNITS, "t") == "score4_search"
-    assert M.block_of([], UNITS, "t") == "t"
+    assert faults.block_of(["score4_search", "decoder"], UNITS, "t") == "score4_search"
+    assert faults.block_of(["score4_search", "_above"], UNITS, "t") == "score4_search"
+    assert faults.block_of([], UNITS, "t") == "t"
 
 
 def test_scan_finds_sites_blocks_and_registers():
@@ -97,29 +98,29 @@ def test_scan_finds_sites_blocks_and_registers():
     ("4'sd3", 1, "4'sd4"),
 ])
 def test_shift_literal_keeps_base_and_width(literal, delta, expected):
-    assert M.shift_literal(literal, delta) == expected
+    assert faults.shift_literal(literal, delta) == expected
 
 
-def faults(text):
-    return {(kind, new) for kind, _, new in M.line_faults(text)}
+def fault_set(text):
+    return {(kind, new) for kind, _, new in faults.line_faults(text)}
 
 
 def test_faults_of_an_assignment_change_its_value_only():
-    got = faults("    x[3] <= (a + 1);")
+    got = fault_set("    x[3] <= (a + 1);")
     assert got == {("arithmetic swapped", "    x[3] <= (a - 1);"),
                    ("constant +1", "    x[3] <= (a + 2);"),
                    ("constant -1", "    x[3] <= (a + 0);")}
 
 
 def test_faults_of_a_condition():
-    got = faults("        else if ((a <= b)) begin")
+    got = fault_set("        else if ((a <= b)) begin")
     assert got == {("condition negated", "        else if (!((a <= b))) begin"),
                    ("comparison boundary", "        else if ((a < b)) begin")}
 
 
 def test_no_fault_in_constant_slices_or_unary_operators():
     # 5-1 is a slice's constant; -x and &x are unary: none is an operator fault
-    got = faults("    y = (w[5-1:0] & (-x) & (&z));")
+    got = fault_set("    y = (w[5-1:0] & (-x) & (&z));")
     assert {k for k, _ in got} == {"bitwise swapped", "constant +1", "constant -1"}
     assert ("bitwise swapped", "    y = (w[5-1:0] | (-x) & (&z));") in got
     assert ("bitwise swapped", "    y = (w[5-1:0] & (-x) | (&z));") in got
@@ -127,15 +128,15 @@ def test_no_fault_in_constant_slices_or_unary_operators():
 
 
 def test_case_labels_and_lines_without_expressions():
-    assert faults("            3'b001: begin") == {("constant +1", "            3'b010: begin"),
+    assert fault_set("            3'b001: begin") == {("constant +1", "            3'b010: begin"),
                                                     ("constant -1", "            3'b000: begin")}
-    assert faults("        end") == set()
-    assert faults("    else begin") == set()
+    assert fault_set("        end") == set()
+    assert fault_set("    else begin") == set()
 
 
 def test_stuck_register_bit_edits_every_assignment():
     sites, registers = scan()
-    mutants = M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"]
+    mutants = faults.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"]
     stuck = [m for m in mutants if m.kind == "register bit stuck"]
     wr = [m for m in stuck if m.description.startswith("serial_front_end0_byte_fifo0_wr[")]
     assert [m.description[-1] for m in wr] == ["0", "1"]
@@ -147,31 +148,31 @@ def test_stuck_register_bit_edits_every_assignment():
     assert one_bit[0].edits[1][1] == "        flag <= (!flag); flag <= 1'b0;"
     # only the blocks asked for
     assert "score4_search/score4_checker" not in \
-        M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
+        faults.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
 
 
 def test_apply_mutant_changes_only_its_lines():
     sites, registers = scan()
-    mutant = M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"][0]
-    before, after = VERILOG.split("\n"), M.apply_mutant(VERILOG, mutant).split("\n")
+    mutant = faults.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))["byte_fifo"][0]
+    before, after = VERILOG.split("\n"), faults.apply_mutant(VERILOG, mutant).split("\n")
     changed = [k + 1 for k in range(len(before)) if before[k] != after[k]]
     assert changed == [line for line, _ in mutant.edits]
 
 
 def test_sample_is_seeded_per_block_and_takes_kinds_in_turn():
-    candidates = [M.Mutant(None, "b", "constant +1", n, "c%d" % n, ()) for n in range(50)]
-    candidates += [M.Mutant(None, "b", "logic swapped", 100 + n, "l%d" % n, ()) for n in range(2)]
-    first = M.sample_block("b", candidates, 6, seed=7)
-    assert first == M.sample_block("b", candidates, 6, seed=7)
-    assert first != M.sample_block("b", candidates, 6, seed=8)
+    candidates = [faults.Mutant(None, "b", "constant +1", n, "c%d" % n, ()) for n in range(50)]
+    candidates += [faults.Mutant(None, "b", "logic swapped", 100 + n, "l%d" % n, ()) for n in range(2)]
+    first = faults.sample_block("b", candidates, 6, seed=7)
+    assert first == faults.sample_block("b", candidates, 6, seed=7)
+    assert first != faults.sample_block("b", candidates, 6, seed=8)
     assert [m.id for m in first] == ["b#%d" % n for n in range(1, 7)]
     assert sum(m.kind == "logic swapped" for m in first) == 2      # not drowned by constants
-    assert len(M.sample_block("b", candidates, 500, seed=7)) == len(candidates)
+    assert len(faults.sample_block("b", candidates, 500, seed=7)) == len(candidates)
 
 
 def test_tally_leaves_uncompiled_mutants_out_of_the_score():
     results = [{"status": s} for s in ("killed", "killed (timeout)", "survived", "invalid")]
-    t = M.tally(results)
+    t = report.tally(results)
     assert (t["scored"], t["total_killed"]) == (3, 2)
     assert t["percent"] == pytest.approx(200.0 / 3)
 
@@ -181,17 +182,17 @@ def test_notes_refuse_an_unknown_verdict(tmp_path):
     path.write_text(json.dumps([{"block": "b", "fault": "f", "line": "l", "verdict": "maybe",
                                  "note": "n"}]))
     with pytest.raises(RuntimeError, match="verdicts must be one of"):
-        M.load_notes(path)
+        report.load_notes(path)
     path.write_text(json.dumps([{"block": "b", "fault": "f", "line": "l", "verdict": "equivalent",
                                  "note": "n"}]))
-    assert M.load_notes(path) == {("b", "f", "l"): ("equivalent", "n")}
+    assert report.load_notes(path) == {("b", "f", "l"): ("equivalent", "n")}
 
 
 def test_unknown_block_is_refused_with_the_known_ones():
     layout = {"score4": ("score4_fast", None, {"byte_fifo": True, "score4_top": False})}
-    assert M.choose_blocks("score4", layout, ["byte_fifo"]) == ["byte_fifo", "score4_top"]
-    with pytest.raises(M.UsageError, match="unknown block 'fifo'; known: byte_fifo, score4_top"):
-        M.choose_blocks("fifo", layout, ["byte_fifo"])
+    assert suites.choose_blocks("score4", layout, ["byte_fifo"]) == ["byte_fifo", "score4_top"]
+    with pytest.raises(suites.UsageError, match="unknown block 'fifo'; known: byte_fifo, score4_top"):
+        suites.choose_blocks("fifo", layout, ["byte_fifo"])
 
 
 def no_run(args):
@@ -205,40 +206,40 @@ def no_run(args):
     (["--seed", "-3"], "--seed must be between"),
 ])
 def test_bad_arguments_are_one_line_errors(argv, message, capsys, monkeypatch):
-    monkeypatch.setattr(M, "_main", no_run)
-    assert M.main(argv) == 2
+    monkeypatch.setattr(cli, "_main", no_run)
+    assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err and "Traceback" not in err
 
 
 def test_unwritable_report_is_refused_before_the_run(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(M, "_main", no_run)
-    assert M.main(["--out", str(tmp_path)]) == 2
+    monkeypatch.setattr(cli, "_main", no_run)
+    assert cli.main(["--out", str(tmp_path)]) == 2
     assert "cannot write the report" in capsys.readouterr().err
 
 
 def test_a_mutant_moves_to_another_configuration_only_where_its_lines_agree(tmp_path):
     sites, registers = scan()
-    mutant = [m for m in M.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
+    mutant = [m for m in faults.candidate_mutants(sites, registers, {"byte_fifo"}, random.Random(0))
               ["byte_fifo"] if m.kind == "arithmetic swapped"][0]
     ours = tmp_path / "fast.v"
     ours.write_text(VERILOG)
     other = tmp_path / "deep.v"
     other.write_text(VERILOG.replace("2'b01: comb_out = 4'h9;", "2'b01: comb_out = 4'h8;"))
-    assert M.mapped_mutant(mutant, ours, other) == \
-        M.apply_mutant(other.read_text(), mutant)                  # only a constant elsewhere
+    assert verilog.mapped_mutant(mutant, ours, other) == \
+        faults.apply_mutant(other.read_text(), mutant)                  # only a constant elsewhere
     line = mutant.edits[0][0]
     lines = VERILOG.split("\n")
     lines[line - 1] = lines[line - 1].replace("+ 1", "+ 2")
     other.write_text("\n".join(lines))
-    assert M.mapped_mutant(mutant, ours, other) is None            # its own line differs
+    assert verilog.mapped_mutant(mutant, ours, other) is None            # its own line differs
 
 
 def test_suite_option_goes_with_only_or_rerun(capsys, monkeypatch):
-    monkeypatch.setattr(M, "_main", no_run)
-    assert M.main(["--suite", "blokus_deep:BlokusDeep"]) == 2
+    monkeypatch.setattr(cli, "_main", no_run)
+    assert cli.main(["--suite", "blokus_deep:BlokusDeep"]) == 2
     assert "--suite goes with --only or --rerun" in capsys.readouterr().err
-    assert M.main(["--only", "a#1", "--rerun", "a#1"]) == 2
+    assert cli.main(["--only", "a#1", "--rerun", "a#1"]) == 2
     assert "give one of them" in capsys.readouterr().err
 
 
@@ -288,45 +289,45 @@ endmodule
 
 def test_a_core_mutant_moves_to_its_blocks_own_build_by_label_place_and_text():
     lines = CORE_TEXT.split("\n")
-    negated = M.Mutant("eng/cnt#1", "eng/cnt", "comparison negated", 2, "== -> !=",
+    negated = faults.Mutant("eng/cnt#1", "eng/cnt", "comparison negated", 2, "== -> !=",
                        ((2, "    if (rst != 1) begin"),))
-    mapped = M.map_by_text(negated, CORE_TEXT, UNIT_TEXT, ("eng0_",))
+    mapped = verilog.map_by_text(negated, CORE_TEXT, UNIT_TEXT, ("eng0_",))
     out = mapped.split("\n")
     assert out[10] == "    if (rst != 1) begin"                  # cnt0's reset, not cnt1's
     assert [k for k, (a, b) in enumerate(zip(out, UNIT_TEXT.split("\n"))) if a != b] == [10]
-    plus = M.Mutant("eng/cnt#2", "eng/cnt", "constant +1", 6, "255 -> 256",
+    plus = faults.Mutant("eng/cnt#2", "eng/cnt", "constant +1", 6, "255 -> 256",
                     ((6, lines[5].replace("255", "256")),))
     assert "if ((go && (cnt0_n != 256))) begin" in \
-        M.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ("eng0_",)).split("\n")[14]
-    assign = M.Mutant("eng/cnt#3", "eng/cnt", "constant -1", 18, "255 -> 254",
+        verilog.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ("eng0_",)).split("\n")[14]
+    assign = faults.Mutant("eng/cnt#3", "eng/cnt", "constant -1", 18, "255 -> 254",
                       ((18, "assign eng0_cnt0_full = (eng0_cnt0_n == 254);"),))
     assert "assign cnt0_full = (cnt0_n == 254);" in \
-        M.map_by_text(assign, CORE_TEXT, UNIT_TEXT, ("eng0_",))
+        verilog.map_by_text(assign, CORE_TEXT, UNIT_TEXT, ("eng0_",))
     # a line the other build does not hold at that place, or without the prefixes: not moved
-    assert M.map_by_text(negated, CORE_TEXT, UNIT_TEXT.replace("cnt0_step", "cnt9_step"),
+    assert verilog.map_by_text(negated, CORE_TEXT, UNIT_TEXT.replace("cnt0_step", "cnt9_step"),
                          ("eng0_",)) is None
-    assert M.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ()) is None
+    assert verilog.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ()) is None
 
 
 def test_instance_prefixes_try_none_then_the_path_deepest_first():
-    assert M.instance_prefixes("blokus_search/blokus_board", "blokus_board") == \
+    assert runner.instance_prefixes("blokus_search/blokus_board", "blokus_board") == \
         [(), ("blokus_search0_blokus_board0_", "blokus_search0_")]
-    assert M.instance_prefixes("score4_search/score4_zobrist", "score4_search") == \
+    assert runner.instance_prefixes("score4_search/score4_zobrist", "score4_search") == \
         [(), ("score4_search0_",)]
-    assert M.instance_prefixes("score4/serial_front_end", "serial_front_end") == \
+    assert runner.instance_prefixes("score4/serial_front_end", "serial_front_end") == \
         [(), ("serial_front_end0_",)]
-    assert M.instance_prefixes("score4_search", "score4_search") == [(), ("score4_search0_",)]
+    assert runner.instance_prefixes("score4_search", "score4_search") == [(), ("score4_search0_",)]
 
 
 def test_rerun_names_only_mutants_of_the_recorded_run(tmp_path, capsys, monkeypatch):
     record = tmp_path / "run.json"
     record.write_text(json.dumps({"seed": 5, "results": [result(1, "byte_fifo", "survived")]}))
-    monkeypatch.setattr(M, "RUN_RECORD", record)
-    assert M.main(["--rerun", "byte_fifo#7"]) == 2
+    monkeypatch.setattr(paths, "RUN_RECORD", record)
+    assert cli.main(["--rerun", "byte_fifo#7"]) == 2
     err = capsys.readouterr().err
     assert "no mutant byte_fifo#7" in err and "byte_fifo#1" in err and "Traceback" not in err
-    monkeypatch.setattr(M, "RUN_RECORD", tmp_path / "none.json")
-    assert M.main(["--rerun", "byte_fifo#1"]) == 2
+    monkeypatch.setattr(paths, "RUN_RECORD", tmp_path / "none.json")
+    assert cli.main(["--rerun", "byte_fifo#1"]) == 2
     assert "run the mutation run first" in capsys.readouterr().err
 
 
@@ -335,12 +336,12 @@ def test_suite_specs_are_checked_against_units_configurations_and_tests():
                                               "score4_search/score4_zobrist": False,
                                               "score4_top": False, "byte_fifo": True})}
     units = ["byte_fifo", "serial_front_end"]
-    unit, = M.extra_suites(["unit:serial_front_end"], ["score4_top"], layout, units)
+    unit, = suites.extra_suites(["unit:serial_front_end"], ["score4_top"], layout, units)
     assert unit.top == "serial_front_end" and unit.config is None
-    sub, = M.extra_suites(["score4_search:table_cases"], ["score4_search/score4_zobrist"],
+    sub, = suites.extra_suites(["score4_search:table_cases"], ["score4_search/score4_zobrist"],
                           layout, units)
     assert sub.top == "score4_search" and sub.config == "score4_search"
-    proof, = M.extra_suites(["formal:score4_checker"], ["score4_search/score4_checker"], layout,
+    proof, = suites.extra_suites(["formal:score4_checker"], ["score4_search/score4_checker"], layout,
                             units)
     assert proof.top == "score4_checker" and proof.name == "formal:score4_checker"
     assert proof.argv[-1] == "score4_checker" and "--quick" in proof.argv
@@ -351,8 +352,8 @@ def test_suite_specs_are_checked_against_units_configurations_and_tests():
             ("score4_search:table_cases", ["score4_top"], "does not hold block score4_top"),
             ("score4_search:no_such_test", ["score4_search"], "missing: no_such_test"),
             ("uart_fast:x", ["score4_top"], "has no testbench here")):
-        with pytest.raises(M.UsageError, match=message):
-            M.extra_suites([spec], blocks, layout, units)
+        with pytest.raises(suites.UsageError, match=message):
+            suites.extra_suites([spec], blocks, layout, units)
 
 
 def result(n, block, status, line="x <= (a + 1);"):
@@ -375,7 +376,7 @@ def test_report_counts_per_core_and_applies_the_verdicts():
            "results": results}
     notes = {("byte_fifo", "+ -> -", "gap <= (a + 1);"): ("killed", "killed by new test t"),
              ("score4_top", "+ -> -", "same <= (a + 1);"): ("equivalent", "never read")}
-    text = M.report(run, notes)
+    text = report.report(run, notes)
     # score4: 7 killed of 10 scored as run; after: 8 killed of 9 (one equivalent left out)
     assert "| score4 | 6 | 1 | 3 | 10 | 1 | 70.0 % | 88.9 % |" in text
     assert "| blokus | 6 | 1 | 1 | 8 | 1 | 87.5 % | 100.0 % |" in text
@@ -384,3 +385,54 @@ def test_report_counts_per_core_and_applies_the_verdicts():
     assert "**equivalent**: never read" in text
     assert "- verdict: not examined yet" in text                        # the third survivor
     assert "seed: 5" in text and "`verif/units/byte_fifo` | 4 s | 60 s" in text
+
+
+SMALL = """\
+module m (clk, a, q);
+input clk;
+input [3:0] a;
+output [3:0] q;
+reg [3:0] q;
+
+always @(posedge clk) begin: m_seq
+    q <= (a + 1);
+end
+endmodule
+"""
+# a stand-in suite: fails when the Verilog it is given (SIM_VERILOG_OVERRIDE)
+# subtracts, passes otherwise; no simulator, so that the test is quick
+FAKE_SUITE = ("import json, os, sys; over = json.loads(os.environ['SIM_VERILOG_OVERRIDE']); "
+              "path, = [p for files in over.values() for p in files.values()]; "
+              "sys.exit(1 if ' - ' in open(path).read() else 0)")
+
+
+def test_mutants_on_a_local_cluster_get_the_verdicts_they_get_here(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from bench.common import cluster
+
+    source = tmp_path / "m.v"
+    source.write_text(SMALL)
+    mutants = [faults.Mutant("m#%d" % n, "m", kind, 8, kind, ((8, "    q <= %s;" % new),))
+               for n, (kind, new) in enumerate([("arithmetic swapped", "(a - 1)"),
+                                                ("constant +1", "(a + 2)"),
+                                                ("negation dropped", "(a + )"),
+                                                ("constant -1", "(a + 0)")], 1)]
+    suite = suites.Suite("fake", [sys.executable, "-c", FAKE_SUITE], None, "m")
+    jobs = [(m, source, "m", "lbl", [suite]) for m in mutants]
+    baselines = {"fake": (1.0, tmp_path)}
+    verdicts = {}
+    for where, spec in (("here", None), ("cluster", ("local", 2))):
+        monkeypatch.setattr(paths, "WORK_ROOT", tmp_path / where)
+        monkeypatch.setattr(paths, "RESULTS_JSON", tmp_path / where / "results.json")
+        (tmp_path / where).mkdir()
+        info = {}
+        results = runner._run_all(jobs, baselines, 7, 1, spec, info)
+        verdicts[where] = [dict(r, seconds=None) for r in results]
+        assert json.loads((tmp_path / where / "results.json").read_text()) == \
+            json.loads(json.dumps(results))                 # each mutant once, as it finished
+    assert [r["status"] for r in verdicts["here"]] == ["killed", "survived", "invalid",
+                                                       "survived"]
+    assert verdicts["cluster"] == verdicts["here"]
+    assert info["cluster"].startswith("a local Dask cluster: 2 workers") and \
+        info["rescheduled"] == 0
+    assert cluster.checkout_commit() is not None

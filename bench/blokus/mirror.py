@@ -37,6 +37,7 @@ from golden.blokus.board import ME, OPP
 from golden.blokus.search import DEFAULT_BUDGET, STOPS, SearchResult, check_budget
 
 from bench.common import mirror as common
+from bench.common import proof_run
 from bench.common.mirror import MirrorBuildError
 
 from . import gen_tables
@@ -227,12 +228,13 @@ def _measure(args):
 
 
 def main(argv=None):
+    add, measure = proof_run.command(MIRROR, "bench.blokus.test_mirror", _options, _measure)
     return common.command_line(MIRROR, "python -m bench.blokus.mirror",
                                "Build the Blokus mirror; report its proof status, "
                                "(--speed) default-budget searches' time and nodes per second "
                                "and "
                                "(--find-big) positions with many legal moves.",
-                               argv, _options, _measure)
+                               argv, add, measure)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,7 @@ from golden.blokus import board as B
 from golden.blokus import search as S
 from golden.blokus.encoding import OTHER_SEAT, TILE_SIZE, decode_move, move_str
 
+from bench.common import cluster
 from bench.common import match as harness
 from bench.common.engine import Dialect
 
@@ -430,7 +431,25 @@ class Blokus(harness.Game):
             return rest, {}, [why]
         names = [pentobi.opponent_name(level) for level in levels]
         return (rest[:at] + names + rest[at:],
-                {"pentobi": path, "levels": levels, "pentobi_version": version}, [])
+                {"pentobi": path, "levels": levels, "pentobi_version": version,
+                 "pentobi_from_env": args.pentobi is None}, [])
+
+    def localise(self, match):
+        """On a cluster worker: Pentobi is this machine's ``$PENTOBI_GTP``
+        when the run took it from the environment, else the same --pentobi
+        path, which must run here."""
+        super().localise(match)
+        if "pentobi" not in match.options:
+            return
+        if match.options.get("pentobi_from_env"):
+            path, why = pentobi.find_binary(None)
+        else:
+            path = match.options["pentobi"]
+            why = pentobi.unusable(path)
+            why = why and "--pentobi %s %s" % (path, why)
+        if path is None or why:
+            raise cluster.WorkerRefused("%s cannot play Pentobi: %s" % (cluster.where(), why))
+        match.options = dict(match.options, pentobi=path)
 
     def command_options(self, match):
         if "pentobi" not in match.options:

@@ -250,10 +250,19 @@ def endgame_position(rng, where):
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_mirror_equals_golden(chunk):
     seed, n = run_seed(), planned_positions(DEFAULT_POSITIONS)
+    print("mirror vs golden: seed %d, %d random positions, %d games, chunk %d/%d "
+          "(replay: SEED=%d)" % (seed, n, num_games(n), chunk, CHUNKS, seed))
+    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
+                              planned=n, **check_chunk(seed, n, chunk))
+
+
+def check_chunk(seed, n, chunk):
+    """Chunk ``chunk`` of a run of ``n`` random positions: AssertionError at
+    the first difference or a stop it never met, else what it checked (the
+    proof record's counts). Also run by ``python -m bench.blokus.mirror
+    --prove N``, on a Dask cluster if asked."""
     games = num_games(n)
     proof = proof_run(n)
-    print("mirror vs golden: seed %d, %d random positions, %d games, chunk %d/%d "
-          "(replay: SEED=%d)" % (seed, n, games, chunk, CHUNKS, seed))
     tally = Tally()
     positions = randoms = most = 0
     seats = set()
@@ -315,9 +324,7 @@ def test_mirror_equals_golden(chunk):
     assert not tally.missing(), (
         "seed %d chunk %d compared no %s: the plan no longer reaches it (%s)"
         % (seed, chunk, ", ".join(tally.missing()), tally))
-    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
-                              planned=n, random_positions=randoms, positions=positions,
-                              searches=tally.searches)
+    return dict(random_positions=randoms, positions=positions, searches=tally.searches)
 
 
 def test_constants_come_from_golden():

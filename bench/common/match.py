@@ -20,7 +20,11 @@ has and how its report looks. The harness does the rest, the same for both:
   the moves to check that;
 * games run in ``--jobs`` processes with a progress bar counting W-D-L;
   every process builds its own opponents (an external engine: one program
-  per process, ended when the process ends);
+  per process, ended when the process ends); or, with ``--scheduler
+  ADDRESS`` / ``--cluster local:N``, one Dask task a game on the workers of
+  a cluster (``bench.common.cluster``): each worker thread builds its own
+  opponents after checking it has what the game needs (``Game.localise``),
+  and the report says where the games ran;
 * ``tally`` counts wins, draws and losses (and the score, a win 1, a draw
   1/2) of any selection of games: per opponent, per seat, per mover;
 * the command line: ``--games``, ``--budget``, ``--jobs``, ``--opponents``,
@@ -54,11 +58,12 @@ import random
 import shlex
 import shutil
 import sys
+import threading
 import time
 from collections import namedtuple
 from pathlib import Path
 
-from . import report_file
+from . import cluster, report_file
 from .engine import EngineError, EnginePlayer
 from .mirror import MirrorBuildError
 from .players import GameInfo, RulePlayer, SearchPlayer
@@ -195,6 +200,17 @@ class Game:
             return EnginePlayer(match.engine, self.dialect())
         raise ValueError("unknown opponent %r" % (name,))
 
+    def localise(self, match):
+        """On a cluster worker, before its first game: make ``match`` (the
+        worker's copy) use this machine's programs, or raise
+        ``cluster.WorkerRefused`` saying what this worker lacks. Default:
+        the ``--engine`` program must be here, by the same path."""
+        if match.engine is not None:
+            why = _engine_problem(match.engine)
+            if why:
+                raise cluster.WorkerRefused("%s cannot play the opponent 'engine': %s"
+                                            % (cluster.where(), why))
+
     # -- the report
     def report(self, records, match, wall):
         """The Markdown report of a run."""
@@ -223,6 +239,10 @@ class Match:
         self.command = command
         self.options = {}           # the game's own options (Game.check_options)
         self.notes = []             # one-line notes printed before the games
+        self.cluster = None         # cluster.spec_of: None, ("local", N), ("scheduler", ADDRESS)
+        self.cluster_text = None    # the cluster the games ran on, once they ran
+        self.rescheduled = 0        # games Dask started again after their worker died
+        self.run_id = None
         self._players = {}
 
     def __getstate__(self):
@@ -334,6 +354,38 @@ def _play_in_worker(task):
     return play_game(_worker_match, *task)
 
 
+_cluster_matches = {}          # (run id, thread): the match a worker thread plays
+_cluster_lock = threading.Lock()
+
+
+def _play_on_cluster(match, opponent_name, number):
+    """A Dask task: one game, on a worker. The first game of a run in a
+    worker thread checks the worker (``Game.localise``, the mirror) and
+    keeps its match (its players, engines) for the thread's next games."""
+    key = (match.run_id, threading.get_ident())
+    with _cluster_lock:
+        mine = _cluster_matches.get(key)
+    if mine is None:
+        match.game.localise(match)
+        try:
+            match.game.prepare()
+        except MirrorBuildError as e:
+            raise cluster.WorkerRefused("%s cannot build the %s mirror: %s"
+                                        % (cluster.where(), match.game.name, e)) from None
+        with _cluster_lock:
+            mine = _cluster_matches[key] = match
+    return play_game(mine, opponent_name, number)
+
+
+def _end_cluster_run(run_id):
+    """On every worker after a run: end the run's players (external programs)."""
+    with _cluster_lock:
+        ended = [k for k in _cluster_matches if k[0] == run_id]
+        matches = [_cluster_matches.pop(k) for k in ended]
+    for match in matches:
+        match.close()
+
+
 def run_games(match, show_progress=True):
     """Play every game of the match: (records, wall seconds). Game g of
     every opponent is played before game g + 1 of any."""
@@ -342,10 +394,16 @@ def run_games(match, show_progress=True):
     most = max(match.games_against(o) for o in match.opponents)
     tasks = [(o, g) for g in range(most) for o in match.opponents
              if g < match.games_against(o)]
-    print("%s strength: budget %d, %s, seed %d, %d jobs"
+    executor = None
+    if match.cluster is not None:
+        executor = cluster.Executor(match.cluster, match.game.name + "-game").__enter__()
+        match.run_id = executor.run_id
+        match.cluster_text = executor.describe()
+        match.jobs = executor.threads            # games in parallel, for the report
+    print("%s strength: budget %d, %s, seed %d, %s"
           % (match.game.name, match.budget,
              ", ".join("%d games x %s" % (match.games_against(o), o) for o in match.opponents),
-             match.seed, match.jobs), file=sys.stderr)
+             match.seed, match.cluster_text or "%d jobs" % match.jobs), file=sys.stderr)
     t0 = time.time()
     records = []
     count = {"W": 0, "D": 0, "L": 0}
@@ -353,7 +411,11 @@ def run_games(match, show_progress=True):
     pool = None
     finished = False
     try:
-        if match.jobs == 1:
+        if executor is not None:
+            results = executor.map_unordered(
+                _play_on_cluster, [(match, o, g) for o, g in tasks],
+                label=lambda task: "game %s/%d" % (task[1], task[2]))
+        elif match.jobs == 1:
             results = (play_game(match, *task) for task in tasks)
         else:
             pool = multiprocessing.Pool(match.jobs, initializer=_start_worker,
@@ -368,6 +430,10 @@ def run_games(match, show_progress=True):
     finally:
         bar.close()
         match.close()
+        if executor is not None:
+            match.rescheduled = executor.rescheduled
+            executor.run_everywhere(_end_cluster_run, match.run_id)
+            executor.close()
         if pool is not None:
             if finished:
                 pool.close()                     # workers end their players
@@ -438,7 +504,9 @@ def parse_args(game, argv):
     ap.add_argument("--budget", type=int, default=None,
                     help="nodes per move of the mirror (default: golden.%s.search."
                          "DEFAULT_BUDGET, now %d)" % (game.name, game.default_budget()))
-    ap.add_argument("--jobs", type=int, default=2, help="parallel games (default 2)")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="parallel games on this machine (default 2; not with --scheduler or "
+                         "--cluster, where every worker thread plays one game at a time)")
     ap.add_argument("--opponents", default=",".join(game.opponents),
                     help="comma-separated, from %s (default: %s)"
                          % (",".join(known), ",".join(game.opponents)))
@@ -455,8 +523,13 @@ def parse_args(game, argv):
     ap.add_argument("--games-out", metavar="FILE",
                     help="also write every game's record (moves, both sides' times and "
                          "search statistics) to FILE, one JSON object a line")
+    cluster.add_options(ap, "game")
     game.add_options(ap)
     args = ap.parse_args(argv)
+    try:
+        spec = cluster.spec_of(args)
+    except ValueError as e:
+        ap.error(str(e))
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     bad = [o for o in opponents if o not in known]
     if bad or not opponents:
@@ -494,9 +567,11 @@ def parse_args(game, argv):
                                    ("--out", args.out, game.default_out)):
         if value != default:
             command += [option, str(value)]
+    command += cluster.option_text(spec)
     match = Match(game, budget, seed, args.games, args.jobs, opponents, args.opening_plies,
                   args.engine, args.out, None)
     match.options, match.notes = options, notes
+    match.cluster = spec
     if args.fixed_games is not None:
         match.fixed_games = args.fixed_games
     for option, value, default in game.command_options(match):
@@ -507,19 +582,35 @@ def parse_args(game, argv):
     return match
 
 
-def _check_engine(ap, command):
+def _engine_problem(command):
+    """Why the ``--engine`` command cannot run here, or None."""
     try:
         argv = shlex.split(command)
     except ValueError as e:
-        ap.error("--engine %r: %s" % (command, e))
+        return "--engine %r: %s" % (command, e)
     if not argv:
-        ap.error("--engine: no program given")
+        return "--engine: no program given"
     program = argv[0]
     found = shutil.which(program) if os.sep not in program else program
     if not found or not os.path.isfile(found):
-        ap.error("--engine: program %r not found" % program)
+        return "--engine: program %r not found" % program
     if not os.stat(found).st_mode & 0o111:
-        ap.error("--engine: %r is not executable" % program)
+        return "--engine: %r is not executable" % program
+    return None
+
+
+def _check_engine(ap, command):
+    why = _engine_problem(command)
+    if why:
+        ap.error(why)
+
+
+def cluster_paragraph(match):
+    """The report's note on where the games ran, for a run on a cluster."""
+    return ("Run on %s, one Dask task a game (commit %s on every worker); %d game(s) "
+            "started again on another worker after theirs was lost, each counted once. "
+            "The machine named above ran the command, the workers the games."
+            % (match.cluster_text, cluster.checkout_commit(), match.rescheduled))
 
 
 def main(game, argv=None):
@@ -541,13 +632,15 @@ def main(game, argv=None):
             return 2
     try:
         records, wall = run_games(match)
-    except (MirrorBuildError, EngineError, MatchError) as e:
+    except (MirrorBuildError, EngineError, MatchError, cluster.ClusterError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted: no report written", file=sys.stderr)
         return 130
     text = game.report(records, match, wall)
+    if match.cluster is not None:
+        text = text.rstrip("\n") + "\n\n" + cluster_paragraph(match) + "\n"
     try:
         if match.games_out:
             report_file.write(Path(match.games_out), "".join(

@@ -52,6 +52,7 @@ from golden.reversi import search as S
 from golden.reversi.board import start
 from golden.reversi.encoding import BLACK
 
+from bench.common import cluster
 from bench.common import match as harness
 from bench.common import mirror as common_mirror
 from bench.common.engine import Dialect
@@ -301,6 +302,23 @@ class Reversi(harness.Game):
 
     def opponents_text(self, opponents):
         return ",".join(o for o in opponents if not o.startswith("nboard-d"))
+
+    def localise(self, match):
+        """On a cluster worker: the --nboard program (and --nboard-dir) must be here."""
+        super().localise(match)
+        o = match.options
+        if "nboard" not in o:
+            return
+        import os
+        import shlex
+        import shutil
+        program = shlex.split(o["nboard"])[0]
+        if shutil.which(program) is None:
+            raise cluster.WorkerRefused("%s cannot play nboard: %r is not a program there"
+                                        % (cluster.where(), program))
+        if o["nboard_dir"] is not None and not os.path.isdir(o["nboard_dir"]):
+            raise cluster.WorkerRefused("%s cannot play nboard: no folder %r there"
+                                        % (cluster.where(), o["nboard_dir"]))
 
 
 GAME = Reversi()

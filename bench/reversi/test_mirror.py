@@ -52,6 +52,15 @@ def test_mirror_equals_golden(chunk):
     seed, n = run_seed(), planned_positions(DEFAULT_POSITIONS)
     print("mirror vs golden: seed %d, %d positions, chunk %d/%d (replay: SEED=%d)"
           % (seed, n, chunk, CHUNKS, seed))
+    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
+                              planned=n, **check_chunk(seed, n, chunk))
+
+
+def check_chunk(seed, n, chunk):
+    """Chunk ``chunk`` of a run of ``n`` random positions: AssertionError at
+    the first difference, else what it checked (the proof record's counts).
+    Also run by ``python -m bench.reversi.mirror --prove N``, on a Dask
+    cluster if asked."""
     positions = searches = 0
     stops = {}
     for i, rng, pos in chunk_positions(seed, n, chunk):
@@ -67,9 +76,7 @@ def test_mirror_equals_golden(chunk):
     print("  %d positions, %d searches, stops %r" % (positions, searches, stops))
     if n >= 50 * CHUNKS:
         assert set(stops) >= {"exact", "budget"}, stops     # "forced" is rarer: not every chunk
-    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
-                              planned=n, random_positions=positions, positions=positions,
-                              searches=searches)
+    return dict(random_positions=positions, positions=positions, searches=searches)
 
 
 def test_evaluate_and_refusals():

@@ -21,6 +21,7 @@ from pathlib import Path
 from golden.score4.search import check_budget
 
 from bench.common import mirror as common
+from bench.common import proof_run
 from bench.common.mirror import MirrorBuildError  # noqa: F401  (part of this module's API)
 
 from . import gen_tables
@@ -104,10 +105,11 @@ def _print_speed(args):
 
 
 def main(argv=None):
+    add, measure = proof_run.command(MIRROR, "bench.score4.test_mirror", _speed_options,
+                                     _print_speed)
     return common.command_line(MIRROR, "python -m bench.score4.mirror",
                                "Build the Score-4 mirror; report its proof status and "
-                               "(--speed) its nodes per second.", argv, _speed_options,
-                               _print_speed)
+                               "(--speed) its nodes per second.", argv, add, measure)
 
 
 if __name__ == "__main__":

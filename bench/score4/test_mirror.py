@@ -116,6 +116,15 @@ def test_mirror_equals_golden(chunk):
     seed, n = run_seed(), planned_positions(DEFAULT_POSITIONS)
     print("mirror vs golden: seed %d, %d positions, chunk %d/%d (replay: SEED=%d)"
           % (seed, n, chunk, CHUNKS, seed))
+    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
+                              planned=n, **check_chunk(seed, n, chunk))
+
+
+def check_chunk(seed, n, chunk):
+    """Chunk ``chunk`` of a run of ``n`` random positions: AssertionError at
+    the first difference, else what it checked (random_positions,
+    positions, searches: the proof record's counts). Also run by ``python
+    -m bench.score4.mirror --prove N``, on a Dask cluster if asked."""
     positions = searches = fours = 0
     reasons, depths = {}, {}
     for i, rng, pos, four in chunk_positions(seed, n, chunk, 0, 50):
@@ -136,9 +145,7 @@ def test_mirror_equals_golden(chunk):
             check(pos, budget, "seed %d late position %d" % (seed, i))
             searches += 1
         late += 1
-    mirror.record_proof_chunk(proof_run_id(seed, n, CHUNKS), chunk, CHUNKS, seed=seed,
-                              planned=n, random_positions=positions,
-                              positions=positions + late, searches=searches)
+    return dict(random_positions=positions, positions=positions + late, searches=searches)
 
 
 def test_full_board_and_extremes():

@@ -1,0 +1,160 @@
+"""The report: killed / survived per core and per block, the survivors and
+the verdicts on them (bench/mutation_notes.json)."""
+import json
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+from . import paths
+from .runner import timeout_for
+
+
+def write_report(run, out):
+    """Write the report of `run` (as run.json holds it) with the current notes."""
+    from bench.common.report_file import write
+
+    write(out, report(run, load_notes()))
+    print("wrote %s" % out)
+    return 0
+
+
+VERDICTS = ("killed", "equivalent", "open")   # open: a real gap, left with its reason
+
+
+def survivor_key(result):
+    """What identifies a survivor across runs: its block, its fault and the
+    text of the (first) line it changes."""
+    return (result["block"], result["description"], result["original"][0].strip())
+
+
+def load_notes(path=paths.NOTES):
+    """The verdicts on examined survivors (bench/mutation_notes.json): a list
+    of {block, fault, line, verdict: killed | equivalent | open, note}, as
+    {survivor_key: (verdict, note)}."""
+    if not Path(path).exists():
+        return {}
+    try:
+        entries = json.loads(Path(path).read_text())
+        notes = {(e["block"], e["fault"], e["line"]): (e["verdict"], e["note"]) for e in entries}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise RuntimeError("%s is not a list of {block, fault, line, verdict, note}: %s"
+                           % (path, exc)) from None
+    bad = sorted({v for v, _ in notes.values()} - set(VERDICTS))
+    if bad:
+        raise RuntimeError("%s: verdicts must be one of %s, not %s"
+                           % (path, ", ".join(VERDICTS), ", ".join(bad)))
+    return notes
+
+
+def tally(results):
+    """Counts of a list of results: killed (by a failure), timeout, survived,
+    invalid, scored (all but invalid) and the killed share of the scored."""
+    count = {s: sum(r["status"] == s for r in results)
+             for s in ("killed", "killed (timeout)", "survived", "invalid")}
+    scored = len(results) - count["invalid"]
+    killed = count["killed"] + count["killed (timeout)"]
+    return dict(count, scored=scored, total_killed=killed,
+                percent=100.0 * killed / scored if scored else None)
+
+
+def _percent(value):
+    return "-" if value is None else "%.1f %%" % value
+
+
+def now_and_commit():
+    """The time (UTC, to the minute) and the short commit of the work tree."""
+    now = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=paths.REPO,
+                                capture_output=True, text=True).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
+    return now, commit
+
+
+def report(run, notes):
+    """The Markdown report of a run (the dict run.json holds) with the
+    survivors' verdicts `notes` (load_notes)."""
+    results, candidates, cores = run["results"], run["candidates"], run["cores"]
+    blocks = sorted({r["block"] for r in results} | set(candidates))
+    now, commit = now_and_commit()
+    out = ["# Mutation run", "",
+           "How many single RTL faults the regression catches (issue 15; how to run and read "
+           "this: [docs/mutation.md](../../docs/mutation.md)).", "",
+           "- date: %s, on commit %s (with the work tree's changes)"
+           % (run.get("date", now), run.get("commit", commit)),
+           "- seed: %d" % run["seed"],
+           "- command: `%s`" % run["command"],
+           "- run time: %.0f min (baselines included), at most %d mutants per block "
+           "(all of a block's candidates when it has fewer)" % (run["seconds"] / 60,
+                                                                  run["per_block"])]
+    if run.get("cluster"):
+        out.append("- ran on %s, one Dask task a mutant (baselines on the machine that ran the "
+                   "command); %d mutant(s) started again after their worker was lost"
+                   % (run["cluster"], run.get("rescheduled", 0)))
+    out += ["- " + line for line in run.get("notes", ())]         # a run made of parts
+    if run.get("date", now) != now:
+        out.append("- this report: written %s on commit %s from the run's record "
+                   "(bench/results/mutation_run.json) with the verdicts of "
+                   "bench/mutation_notes.json as they were then" % (now, commit))
+    out.append("")
+
+    out += ["## Suites", "",
+            "A mutant of a block with a unit bench runs that bench (its pytest folder); a "
+            "mutant of a core's own logic runs the core suite below. A suite is killed at three "
+            "times its baseline time (at least 60 s).", "",
+            "| suite | baseline | timeout |", "|---|---|---|"]
+    for name, base in sorted(run["baselines"].items()):
+        out.append("| `%s` | %.0f s | %.0f s |" % (name, base, timeout_for(base)))
+    out.append("")
+
+    adjusted = []
+    for r in results:
+        verdict = notes.get(survivor_key(r), (None, None))[0] if r["status"] == "survived" else None
+        if verdict == "equivalent":
+            continue
+        adjusted.append(dict(r, status="killed") if verdict == "killed" else r)
+    out += ["## Per core", "",
+            "A core counts every block its Verilog holds. *Run*: as measured. *After the "
+            "survivors*: a survivor that a new test (or a part of make sim the suites leave "
+            "out) kills counts as killed, one that is equivalent to the original design is "
+            "left out, an open one stays a survivor.", "",
+            "| core | killed | killed (timeout) | survived | scored | not compiled | run | "
+            "after the survivors |", "|---|---|---|---|---|---|---|---|"]
+    for core, core_blocks in sorted(cores.items()):
+        mine = [r for r in results if r["block"] in core_blocks]
+        if not mine:
+            continue
+        t = tally(mine)
+        after = tally([r for r in adjusted if r["block"] in core_blocks])
+        out.append("| %s | %d | %d | %d | %d | %d | %s | %s |" % (
+            core, t["killed"], t["killed (timeout)"], t["survived"], t["scored"], t["invalid"],
+            _percent(t["percent"]), _percent(after["percent"])))
+    out.append("")
+
+    out += ["## Per block", "",
+            "| block | cores | candidates | killed | killed (timeout) | survived | not compiled "
+            "| killed % |", "|---|---|---|---|---|---|---|---|"]
+    for block in blocks:
+        t = tally([r for r in results if r["block"] == block])
+        in_cores = ", ".join(c for c, bl in sorted(cores.items()) if block in bl)
+        out.append("| %s | %s | %d | %d | %d | %d | %d | %s |" % (
+            block, in_cores, candidates.get(block, 0), t["killed"], t["killed (timeout)"],
+            t["survived"], t["invalid"], _percent(t["percent"])))
+    out.append("")
+
+    survivors = [r for r in results if r["status"] == "survived"]
+    out += ["## Survivors", ""]
+    if not survivors:
+        out += ["None.", ""]
+    for r in survivors:
+        verdict, note = notes.get(survivor_key(r), (None, "not examined yet"))
+        out += ["### %s" % r["id"], "",
+                "- where: `%s:%d` (%s)" % (r["file"], r["line"], r["block"]),
+                "- fault: %s (%s)" % (r["description"], r["kind"]),
+                "- line: `%s`" % r["original"][0].strip(),
+                "- mutant: `%s`%s" % (r["edits"][0][1].strip(),
+                                      " and %d more lines alike" % (len(r["edits"]) - 1)
+                                      if len(r["edits"]) > 1 else ""),
+                "- verdict: %s" % ("**%s**: %s" % (verdict, note) if verdict else note), ""]
+    return "\n".join(out)
