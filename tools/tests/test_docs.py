@@ -452,3 +452,41 @@ def test_a_wrong_figure_is_found():
     assert len(problems) == 1 and "13.7" in problems[0] and "p.md:1" in problems[0], problems
     pages["p.md"] = "Status: it searches 13.6 M nodes/s.\n"
     assert figure_problems(fig, read=pages.get) == []
+
+
+# -- pinned packages ---------------------------------------------------------------------
+
+def pins_missing_from_install_page(pyproject_text, page_text):
+    """Each `name==version` pinned in pyproject.toml (dependencies and extras)
+    that docs/install.md does not name with its version."""
+    import tomllib
+    project = tomllib.loads(pyproject_text)["project"]
+    pins = list(project.get("dependencies", []))
+    for extra in project.get("optional-dependencies", {}).values():
+        pins += extra
+    out = []
+    for pin in pins:
+        name, _, version = pin.partition("==")
+        name = re.sub(r"\[.*\]", "", name)          # dask[distributed] -> dask
+        if not version:
+            out.append("pyproject.toml: %s is not pinned (name==version)" % pin)
+        elif not re.search(r"`?%s`?\s*(\||==|\s)\s*`?%s\b" % (re.escape(name), re.escape(version)),
+                           page_text):
+            out.append("docs/install.md: name the pinned package %s with its version %s "
+                       "(a row of the packages table)" % (name, version))
+    return out
+
+
+def test_every_pinned_package_is_in_the_install_page():
+    report(pins_missing_from_install_page((P.REPO / "pyproject.toml").read_text(),
+                                          (P.REPO / "docs/install.md").read_text()),
+           "pinned packages missing from docs/install.md")
+
+
+def test_a_missing_pin_is_found():
+    pyproject = '[project]\ndependencies = ["foo==1.2"]\n[project.optional-dependencies]\n' \
+                'x = ["bar[baz]==3.4"]\n'
+    assert pins_missing_from_install_page(pyproject, "| foo | 1.2 | ... |\n| bar | 3.4 | |") == []
+    missing = pins_missing_from_install_page(pyproject, "| foo | 1.3 | ... |")
+    assert len(missing) == 2 and "foo with its version 1.2" in missing[0] \
+        and "bar with its version 3.4" in missing[1]
