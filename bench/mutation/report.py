@@ -13,7 +13,10 @@ def write_report(run, out):
     """Write the report of `run` (as run.json holds it) with the current notes."""
     from bench.common.report_file import write
 
+    from bench import charts
+
     write(out, report(run, load_notes()))
+    charts.attach(out)          # the kill rate per block, drawn from the run record
     print("wrote %s" % out)
     return 0
 
