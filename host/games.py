@@ -1,4 +1,5 @@
-"""The two games as the referee sees them: the board of both players, the
+"""Score-4 and Blokus Duo as the referee sees them (Reversi has its own game
+master, host/reversi/): the board of both players, the
 protocol messages it sends, the checks of every answer, the end of the game,
 the display in the contest host's style and the N/R/B board files.
 

@@ -309,7 +309,8 @@ def main(argv=None):
               "build it with --core reversi alone (CORE=reversi)", file=sys.stderr)
         return 2
     if args.team is not None and "blokus" not in cores:
-        print("error: --team is the Blokus core's team code; score4 has none", file=sys.stderr)
+        print("error: --team is the Blokus core's team code; %s has none" % " and ".join(cores),
+              file=sys.stderr)
         return 2
     try:
         build.check_out_dir(args.out)

@@ -225,6 +225,7 @@ def test_reversi_size_and_budget_reach_the_project(tmp_path):
     (["--core", "score4", "--max-size", "6"], "--max-size (MAX_SIZE) is the reversi core's"),
     (["--core", "reversi", "--max-size", "7"], "even board side from 4 to 16"),
     (["--core", "score4", "--team", "AB"], "score4 has none"),
+    (["--core", "reversi", "--team", "AB"], "reversi has none"),
     (["--team", "A B"], "two ASCII letters or digits"),
     (["--core", "blokus", "--budget", "0"], "budget must be in"),
 ])
