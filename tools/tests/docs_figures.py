@@ -22,6 +22,7 @@ SYNTH = "bench/results/synth.md"
 BK_SPEED = "bench/results/blokus-speed.md"
 BK_STRENGTH = "bench/results/blokus-strength.md"
 BK_TARGETS = "bench/results/blokus-strength-targets.md"
+RV_STRENGTH = "bench/results/reversi-strength.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -37,6 +38,15 @@ def _pentobi(level):
 
 def _pentobi_elo(level):
     return r"\| %d \| \d+ \| \d+ \| [\d-]+ \| [\d.]+ %% \| ([^|]+?) \|" % level
+
+
+def _reversi(opponent):
+    return r"\| \*\*%s\*\* \| both \| \d+ \| (\d+)-(\d+)-(\d+) \| %s %%" % (opponent, F)
+
+
+REVERSI_ROWS = [("random", "random"), ("first legal", "first"), ("itself at a tenth", "tenth"),
+                ("NTest, depth 1", "nboard-d1"), ("NTest, depth 4", "nboard-d4"),
+                ("NTest, depth 8", "nboard-d8"), ("NTest, depth 12", "nboard-d12")]
 
 
 FIGURES = [
@@ -159,4 +169,11 @@ FIGURES = [
      r"Fmax proxy %s MHz" % (N, N, F, F, F),
      SYNTH, SYNTH_BK + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
      r"\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % (F, F, F), {}),
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"\| %s[^|]* \| %s \| %s %% \|" % (name, W, F),
+     RV_STRENGTH, _reversi(source), {})
+    for name, source in REVERSI_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"it reaches depth %s on average at its budget" % F,
+     RV_STRENGTH, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
 ]
