@@ -26,6 +26,7 @@ RV_STRENGTH = "bench/results/reversi-strength.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
+SYNTH_RV = r"## reversi_de2 .*?"
 
 
 def _engine_both(both_cells=r"\d+"):
@@ -69,6 +70,11 @@ FIGURES = [
      BK_SPEED, r"\| 19999741 \(default\) \|(?: [^|]* \|){5} %s ms \|" % F, {"scale": 0.001}),
     ("README.md", None, r"has an Fmax proxy of %s MHz" % F,
      SYNTH, SYNTH_BK + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
+    ("README.md", None, r"it takes %s LUT4 and (\d+) M4K, but its Fmax proxy is %s MHz" % (N, F),
+     SYNTH, SYNTH_RV + r"\| LUT4 \| (\d+) \|.*?\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
+     {}),
+    ("README.md", None, r"and it scores %s against NTest at depth 4" % W,
+     RV_STRENGTH, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"scores %s %% against Pentobi level 5" % F,
      BK_TARGETS, _pentobi(5).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"and %s %% against level 6 over" % F,
