@@ -81,6 +81,14 @@ def get_config(game, name=None, budget=None, team=None):
         "%s-b%d" % (name, cfg.budget), cfg
 
 
+def search_figures(result=None, **fields):
+    """{depth, nodes, score} of a search (a golden SearchResult, or the
+    fields given), as a transcript's move record keeps them for the viewer."""
+    if result is not None:
+        fields = {k: getattr(result, k, None) for k in ("depth", "nodes", "score")}
+    return {k: v for k, v in fields.items() if v is not None}
+
+
 def mirror_chooser(game):
     """A chooser(position, budget) for a golden Session that answers with the
     compiled mirror of the core's search (bench/<game>/mirror.py): exactly
@@ -95,10 +103,16 @@ def mirror_chooser(game):
         from bench.score4 import mirror
 
         def choose(position, budget):
-            return mirror.search_position(position, budget)[0]
+            move, nodes, depth, score, _reason = mirror.search_position(position, budget)
+            choose.last = search_figures(depth=depth, nodes=nodes, score=score)
+            return move
     elif game == "blokus":
         from bench.blokus import mirror
-        choose = mirror.choose
+
+        def choose(position, budget):
+            result = mirror.search(position, budget)
+            choose.last = search_figures(result)
+            return result.move
     else:
         raise BridgeError("the mirror player plays score4 or blokus, not %s" % game)
     try:

@@ -40,7 +40,7 @@ from pathlib import Path
 from golden.blokus import ME, Session as BlokusSession, legal_moves as blokus_legal_moves
 from golden.score4 import Session as Score4Session
 from host.cores import (BRIDGE_ROOT, GOLDEN_BUDGET, REPO, BridgeError, core_budget,  # noqa: F401
-                        demo_note, get_config, mirror_chooser)
+                        demo_note, get_config, mirror_chooser, search_figures)
 ACCEPT_TIMEOUT = 600.0      # default of how long listen:/sim players wait for their board
 LIST_PAGE = 40              # legal moves on a page of a person's 'l'
 CRLF = (0x0A, 0x0D)
@@ -77,6 +77,11 @@ class Player:
 
     def exchange(self, data, n, limit):
         raise NotImplementedError
+
+    def take_search(self):
+        """{depth, nodes, score} of the search behind the last answer, once
+        (None: the player did not search, or cannot say: a board, a person)."""
+        return None
 
     def send(self, data):
         if data:
@@ -373,9 +378,17 @@ class SessionPlayer(Player):
         """The next move answered is `code` (a move code string of the game)."""
         self._script = code
 
+    def take_search(self):
+        search, self._search = getattr(self, "_search", None), None
+        return search or None
+
     def exchange(self, data, n, limit):
         start = time.monotonic()
-        if self._script is not None:
+        scripted = self._script is not None
+        self.session.last_search = None
+        if hasattr(self._chooser, "last"):
+            self._chooser.last = None
+        if scripted:
             move = self.game_cls().parse(self._script.encode())
             self.session.chooser = lambda position, budget: move
         try:
@@ -390,6 +403,12 @@ class SessionPlayer(Player):
                 self.session.chooser = self._chooser
                 self._script = None
         secs = time.monotonic() - start
+        if scripted:
+            self._search = None
+        elif self.session.last_search is not None:
+            self._search = search_figures(self.session.last_search)
+        else:
+            self._search = getattr(self._chooser, "last", None)
         buf = self._pending + bytes(b for b in out if b not in CRLF)
         got, self._pending = buf[:n], buf[n:]
         status = "ok" if len(got) == n else "timeout"

@@ -128,8 +128,10 @@ class Referee:
     # -- one exchange -------------------------------------------------------------
     def exchange(self, player, data, n):
         got, secs, status = player.exchange(data, n, self.limit(player))
+        search = player.take_search()       # golden and mirror players: the viewer shows it
         self.record(t="x", p=self.index(player), sent=data.decode("latin-1"),
-                    got=got.decode("latin-1"), s=round(secs, 6), status=status)
+                    got=got.decode("latin-1"), s=round(secs, 6), status=status,
+                    **({"search": search} if search else {}))
         return got, secs, status
 
     # -- a game ---------------------------------------------------------------------

@@ -42,9 +42,15 @@ def check_answers_against_golden(recs, player, game, budget=None, team="01"):
             continue
         if r["sent"] == "0":
             s = golden_session(game, budget, team)
+        s.last_search = None
         want = s.feed(r["sent"].encode("latin-1"))
         assert r["got"].encode("latin-1") == want, \
             "exchange %d of player %d: sent %r, got %r, golden %r" % (n, player, r["sent"], r["got"], want)
+        if "search" in r:               # the search figures the referee recorded are golden's
+            g = s.last_search
+            figures = {"depth": g.depth, "nodes": g.nodes, "score": g.score} if g else {}
+            assert r["search"] == {k: v for k, v in figures.items() if v is not None}, \
+                "exchange %d of player %d: search %r, golden %r" % (n, player, r["search"], figures)
         n += 1
     return n
 

@@ -31,6 +31,8 @@ def test_mirror_answers_golden_moves_in_a_referee_game(tmp_path, game, budget, s
            % (budget, budget) in out
     # every answer of the mirror player is golden's `choose` at the same budget
     assert check_answers_against_golden(read_transcript(t), 0, game, budget=budget) > 5
+    # and its searches' figures are recorded for the viewer (checked against golden's above)
+    assert sum(1 for r in read_transcript(t) if r["t"] == "x" and "search" in r) >= 3
 
 
 @pytest.mark.parametrize("game", ["score4", "blokus"])
@@ -40,7 +42,9 @@ def test_mirror_default_budget_is_the_cores(game):
     p.open(games.GAMES[game], None)
     assert p.session.budget == CORE_BUDGET[game] > players.GOLDEN_BUDGET[game]
     if game == "blokus":
-        assert p.session.chooser is blokus_mirror.choose
+        from golden.blokus.board import Position
+        for seat in ("5", "A"):                 # it chooses as the mirror does
+            assert p.session.chooser(Position(seat), 300) == blokus_mirror.choose(Position(seat), 300)
     assert p.describe(games.GAMES[game]) == \
         "mirror (the compiled mirror of the core's search, budget %d: the board's moves)" \
         % CORE_BUDGET[game]

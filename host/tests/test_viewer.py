@@ -69,6 +69,8 @@ def test_page_is_self_contained(tmp_path, transcripts):
 
 def test_search_figures_where_the_transcript_has_them(tmp_path, transcripts):
     recs = [json.loads(line) for line in transcripts["score4"].read_text().splitlines()]
+    for r in recs:
+        r.pop("search", None)           # the referee's own: only the one below stays
     answers = [r for r in recs if r["t"] == "x" and r["sent"] != "0"]
     answers[0]["search"] = {"depth": 7, "nodes": 12345, "score": -3}
     t = tmp_path / "with-search.jsonl"
@@ -133,3 +135,33 @@ def test_the_commands_themselves_print_one_line(tmp_path, transcripts, kind):
                               capture_output=True, text=True)
         assert plain.returncode in (1, 2) and len(plain.stderr.splitlines()) == 1, plain.stderr
         assert (page.returncode, page.stderr) == (plain.returncode, plain.stderr)
+
+
+@pytest.mark.parametrize("kind", ("score4", "blokus"))
+def test_referee_records_the_golden_players_searches(tmp_path, transcripts, kind):
+    """The referee writes each golden answer's search (depth, nodes, score) in
+    the transcript, as a fresh golden session fed the same bytes computes it,
+    and the page shows them."""
+    from golden.blokus import Session as BlokusSession
+    from golden.score4 import Session as Score4Session
+    recs = [json.loads(line) for line in transcripts[kind].read_text().splitlines() if line]
+    golden_x = [r for r in recs if r.get("t") == "x" and r["p"] == 0]    # golden:200 is player 1
+    session = Score4Session(budget=200) if kind == "score4" else BlokusSession(budget=200, team="01")
+    searched = 0
+    for r in golden_x:
+        session.last_search = None
+        session.feed(r["sent"].encode("latin-1"))
+        want = session.last_search
+        if want is None:
+            assert "search" not in r, r
+            continue
+        searched += 1
+        figures = {"depth": want.depth, "nodes": want.nodes, "score": want.score}
+        assert r["search"] == {k: v for k, v in figures.items() if v is not None}, r
+    assert searched >= 5
+    assert all("search" not in r for r in recs if r.get("t") == "x" and r["p"] == 1)   # random
+    out = tmp_path / "game.html"
+    assert html_of(kind, transcripts[kind], out)[0] == 0
+    frames = page_data(out)["games"][0]["frames"]
+    assert sum(1 for f in frames if f.get("search")) == searched
+    assert "<th>depth</th>" in out.read_text()
