@@ -126,4 +126,5 @@ def test_a_rules_1_transcript_still_replays(tmp_path):
             r["rules"] = 7
     bad.write_text("".join(json.dumps(r) + "\n" for r in recs))
     code, out, err = run_cli(["replay", str(bad), "--quiet"])
-    assert code == 2 and "'gm' record with a missing or bad field" in err
+    assert code == 2 and err == ('error: %s line 2: the gm record\'s "rules" is 7, not 1 or 2 '
+                                 "(the referee's rules)\n" % bad)
