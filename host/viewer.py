@@ -113,13 +113,12 @@ def _search_records(recs):
     return out
 
 
-def referee_page(args, R=None):
+def referee_page(args, R):
     """The page of the transcript ``args.replay`` (the referee's options);
     RefereeError / ReplayDiverges as ``--replay`` raises them. ``R``: the
-    referee's module (``__main__`` under ``python -m host.referee``, whose
-    RefereeError is its own), default ``host.referee``."""
-    if R is None:
-        from host import referee as R
+    referee's module, given by the referee itself (``__main__`` under
+    ``python -m host.referee``, whose RefereeError is its own), so that this
+    module imports nothing of the referee: host.referee imports it."""
     if not args.replay:
         raise R.RefereeError("--html OUT.html draws a recorded game: give it with --replay "
                              "TRANSCRIPT")
@@ -167,7 +166,7 @@ def _referee_result(plan, res):
             "points": res["points"]}
 
 
-def write_referee_html(args, out, referee_module=None):
+def write_referee_html(args, out, referee_module):
     """``python -m host.referee --replay T --html OUT``: write the page; 0."""
     page = referee_page(args, referee_module)
     _write(args.html, page)
@@ -205,7 +204,9 @@ def reversi_page(path):
             notes[r.get("game")] = r
         elif t == "move":
             if cur is None:
-                pos = start(*size)
+                # a restart may have changed the size since the gm record: the
+                # move records say theirs (transcripts before them: the gm's)
+                pos = start(*(tuple(r["size"]) if isinstance(r.get("size"), list) else size))
                 cur = {"no": len(games) + 1, "first": 0, "setup": 0, "result": None,
                        "frames": [{"board": _reversi_rows(pos), "points": list(pos.score())}]}
                 note = notes.get(cur["no"])

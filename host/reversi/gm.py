@@ -314,6 +314,7 @@ class GameMaster(object):
         for colour, move in r.moves[moves:]:
             self._record("move", colour=COLOUR_NAMES[colour], name=self._names()[colour],
                          move=move_name(move, r.position.width),
+                         size=[r.position.width, r.position.height],
                          ms=r.times[colour], discs=list(r.position.score()))
         self._send(outputs, now)
         # what the log says

@@ -165,7 +165,7 @@ FIELDS = {
     "tick": [("ms", True, _ms)],
     "restart": [("ms", True, _ms)],
     "move": [("colour", True, _colour), ("move", True, _move), ("ms", True, _ms),
-             ("name", False, _text)],
+             ("name", False, _text), ("size", False, _size)],
     "result": [("winner", True, _winner), ("reason", True, _reason), ("black", True, _count),
                ("white", True, _count), ("names", False, _names)],
     "note": [("game", False, _game_no), ("black", True, _text), ("white", True, _text)],

@@ -29,8 +29,9 @@ def _players(gm, games, kinds=("first", "golden:200")):
     return out
 
 
-def test_step_continuous_size_restart_quit():
-    with GM(time_limit_ms=2000) as g:
+def test_step_continuous_size_restart_quit(tmp_path):
+    transcript = tmp_path / "t.jsonl"
+    with open(transcript, "w") as record, GM(time_limit_ms=2000, transcript=record) as g:
         ctl = ControllerClient(LOOPBACK, g.ports["controller"])
         assert ctl.wait(lambda s: s.status2 >= 1), "no Status on Connect"
         ctl.step()                                  # step-by-step mode before the game
@@ -67,6 +68,11 @@ def test_step_continuous_size_restart_quit():
         assert ctl.closed.is_set()
         time.sleep(0.1)
         assert g.thread.is_alive()                  # the game master goes on
+    # the viewer draws the second game on the 6 x 6 board the restart set up
+    from host import viewer
+    games = viewer.reversi_page(str(transcript))["games"]
+    assert [len(g["frames"][0]["board"]) for g in games] == [8, 6]
+    assert games[1]["frames"][-1]["points"] == [res.black, res.white]
 
 
 class _Lines(object):
