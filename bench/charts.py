@@ -375,11 +375,26 @@ def score4_depth_chart(text, out_dir, name):
     row = next((r for r in rows if plain(r["mirror plays"]) == "both"), rows[-1])
 
     def cells(cell):
-        parts = [p.strip() for p in plain(cell).split("/")]
-        return ([float(p.split("(")[0]) for p in parts],
-                [float(p.split("(")[1].rstrip(")")) for p in parts])
+        """([average], [maximum]) per phase; NaN where the report has '-' (a
+        side that reported no depth in that phase, e.g. an engine that does
+        not say its depth)."""
+        avg, most = [], []
+        for part in (p.strip() for p in plain(cell).split("/")):
+            m = re.fullmatch(r"([\d.]+)\s*\(([\d.]+)\)", part)
+            if m:
+                avg.append(float(m.group(1)))
+                most.append(float(m.group(2)))
+            elif part in ("-", ""):
+                avg.append(float("nan"))
+                most.append(float("nan"))
+            else:
+                raise ChartError("a depth cell reads %r, not 'AVERAGE (MAXIMUM)' or '-'" % part)
+        return avg, most
 
     sides = {"mirror": cells(row["mirror depth"]), "engine": cells(row["engine depth"])}
+    known = [v for _, most in sides.values() for v in most if v == v]
+    if not known:
+        raise ChartError("no depth in the 'Depths reached' table")
     phases = phases or ["phase %d" % (i + 1) for i in range(len(sides["mirror"][0]))]
     tc = time_control(text)
     plt = _pyplot()
@@ -390,17 +405,20 @@ def score4_depth_chart(text, out_dir, name):
         ax.bar(xs, avg, width, color=("C0", "C3")[k], label="%s: average" % side)
         ax.plot(xs, most, "_", ms=18, mew=2, color=("C0", "C3")[k], label="%s: maximum" % side)
         for x, v in zip(xs, avg):
-            ax.annotate("%.1f" % v, (x, v / 2), ha="center", color="white", fontsize=8)
+            if v == v:                          # not NaN
+                ax.annotate("%.1f" % v, (x, v / 2), ha="center", color="white", fontsize=8)
     ax.set_xticks(range(len(phases)), phases)
     ax.set_ylabel("completed depth (plies)")
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8, ncol=2, loc="upper right")
-    ax.set_ylim(0, max(max(m) for _, m in sides.values()) * 1.25)
+    ax.set_ylim(0, max(known) * 1.25)
     ax.set_title("Score-4: depth reached per game phase, both sides%s"
                  % ("" if tc is None else " (engine at %g s a move)" % tc))
     fig.tight_layout()
     data = {"chart": name, "phases": phases, "time_control": tc,
-            "depth": {s: {"average": a, "maximum": m} for s, (a, m) in sides.items()}}
+            "depth": {s: {"average": [v if v == v else None for v in a],     # NaN: null
+                          "maximum": [v if v == v else None for v in m]}
+                      for s, (a, m) in sides.items()}}
     return _save(fig, out_dir, name, data)
 
 
@@ -595,6 +613,12 @@ def attach(report, out=None):
                 names.append(name)
     except (ChartError, OSError) as e:
         out.write("charts of %s not drawn: %s\n" % (path, getattr(e, "strerror", None) or e))
+        return []
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        # a table the chart code misreads: the benchmark's result (the report) stands;
+        # say it in one line, for a bug report, instead of failing the run after hours
+        out.write("charts of %s not drawn (a bug in bench/charts.py, please report): %s: %s\n"
+                  % (path, type(e).__name__, e))
         return []
     if names:
         path.write_text(text.rstrip("\n") + "\n\n" + block_text(names))

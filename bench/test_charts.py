@@ -213,3 +213,19 @@ def test_strength_command_draws_the_chart_beside_its_report(tmp_path, monkeypatc
     assert match.main(strength.GAME, ["--games", "2", "--opponents", "random", "--out", str(out)]) == 0
     assert _values(tmp_path, "reversi-strength")["score"] == [87.5, 25.0]
     assert "(reversi-strength.png)" in out.read_text()
+
+
+def test_depth_chart_with_a_side_that_reports_no_depth(tmp_path):
+    """An engine that does not say its depth ('-' in the report) leaves its
+    bars out; the mirror's are drawn (a '-' once broke the strength command)."""
+    from bench import charts
+    text = ("Average (maximum) completed depth per game phase (plies 1-20, plies 21-40, "
+            "plies 41-64), over ...\n\n"
+            "| mirror plays | mirror depth | mirror avg s | mirror max s | engine depth |\n"
+            "|---|---|---|---|---|\n"
+            "| both | 9.5 (11) / 12.0 (14) / 10.0 (12) | 0.1 | 0.2 | - / - / - |\n")
+    paths = charts.score4_depth_chart(text, tmp_path, "depth")
+    data = json.loads((tmp_path / "depth.json").read_text())
+    assert data["depth"]["mirror"] == {"average": [9.5, 12.0, 10.0], "maximum": [11, 14, 12]}
+    assert data["depth"]["engine"] == {"average": [None] * 3, "maximum": [None] * 3}
+    assert any(p.suffix == ".png" and p.stat().st_size > 0 for p in paths)
