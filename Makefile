@@ -3,7 +3,9 @@
 
 PY      := .venv/bin/python
 JOBS    ?= 2
-PYTEST  := $(PY) -m pytest -n $(JOBS)
+# worksteal: a worker that runs out of tests takes some of the other's queue, so the long
+# testbenches at the end of verif/ do not run one after another on one worker
+PYTEST  := $(PY) -m pytest -n $(JOBS) --dist worksteal
 # benchmarks, proofs and the mutation run on Dask when asked: SCHEDULER=tcp://HOST:8786 or CLUSTER=local:N
 DASK    := $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(if $(CLUSTER),--cluster $(CLUSTER))
 
@@ -21,7 +23,7 @@ setup: ## install the pinned Python environment (.venv) and the simulators when 
 	@bash tools/setup.sh
 
 sim: setup ## the whole regression: golden models, RTL units, testbenches (the CI command)
-	$(PYTEST)
+	$(PYTEST) --durations=15
 
 sim-long: setup ## the regression plus the long runs (whole games at the real 50 MHz clock)
 	$(PYTEST) --run-slow
