@@ -179,14 +179,13 @@ def session_answers(game, budget, team, inputs):
     compiled mirror) to `inputs`, one per input; cached."""
     key = (game, budget, team, tuple(inputs))
     if key not in _CACHE:
+        from host.cores import mirror_chooser     # the referee's mirror player's chooser
         if game == "score4":
             from golden.score4 import Session
-            from bench.score4 import mirror
-            s = Session(budget=budget, chooser=lambda pos, b: mirror.search_position(pos, b)[0])
+            s = Session(budget=budget, chooser=mirror_chooser(game))
         elif game == "blokus":
             from golden.blokus import Session
-            from bench.blokus import mirror
-            s = Session(budget=budget, team=team or "01", chooser=mirror.choose)
+            s = Session(budget=budget, team=team or "01", chooser=mirror_chooser(game))
         else:
             raise ValueError("unknown game %r in an exchange marker (score4, blokus)" % game)
         _CACHE[key] = [s.feed(b) for b in inputs]
