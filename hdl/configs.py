@@ -55,6 +55,8 @@ CONFIGS = {
     "blokus_think": Config("blokus", 32 * 115200, 115200, 40, "Tb"),
     "blokus_deep": Config("blokus", 32 * 115200, 115200, 3000, "Tb"),   # iterations, every stop
     "blokus_50m": Config("blokus", DEFAULT_CLK_HZ, 115200, 2, "01"),
+    # Reversi search engine alone, boards up to 8 x 8 (hdl/units.py's REVERSI_SIDE)
+    "reversi_search": Config("reversi_search", DEFAULT_CLK_HZ, 115200, None, None),
     # the Reversi player core, boards up to 8 x 8 (and a build for up to 6 x 6)
     "reversi_fast": Config("reversi", 32 * 115200, 115200, 300, None),
     "reversi_max6": Config("reversi", 32 * 115200, 115200, 300, None, 6),   # a smaller build

@@ -9,6 +9,7 @@ from collections import namedtuple
 from pathlib import Path
 
 from . import paths
+from .games import GAME_BLOCK_PREFIXES, UNIT_MEMBERS
 
 
 KINDS = (
@@ -118,18 +119,20 @@ def instance_path(name, block_names):
         pos = m.end()
 
 
-GAME_BLOCK_PREFIXES = ("score4_", "blokus_")   # a game's own blocks (not helpers as decoder)
+UNIT_OF = {member: unit for unit, members in UNIT_MEMBERS.items() for member in members}
 
 
 def block_of(path, unit_blocks, top):
     """The block a site belongs to: the deepest instance on its path that is
-    a unit with its own bench; else the first level of the path, joined by
+    a unit with its own bench (or a block such a unit's build holds:
+    reversi_moves is reversi_rules, games.UNIT_MEMBERS); else the first level of the path, joined by
     '/' to the second when that is a game's own block
     (score4_search/score4_checker; score4_search/decoder is score4_search);
     else `top` (the module's own logic)."""
     for name in reversed(path):
-        if name in unit_blocks:
-            return name
+        unit = UNIT_OF.get(name, name)
+        if unit in unit_blocks:
+            return unit
     if not path:
         return top
     if len(path) > 1 and path[1].startswith(GAME_BLOCK_PREFIXES):

@@ -159,5 +159,8 @@ def report(run, notes):
                 "- mutant: `%s`%s" % (r["edits"][0][1].strip(),
                                       " and %d more lines alike" % (len(r["edits"]) - 1)
                                       if len(r["edits"]) > 1 else ""),
-                "- verdict: %s" % ("**%s**: %s" % (verdict, note) if verdict else note), ""]
+                "- verdict: %s" % ("**%s**: %s" % (verdict, note) if verdict else note)]
+        out += ["- not run on: %s (its lines are not found in that build)"
+                % ", ".join("`%s`" % name for name in r["skipped"])] if r.get("skipped") else []
+        out.append("")
     return "\n".join(out)

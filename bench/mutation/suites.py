@@ -5,44 +5,25 @@ from collections import namedtuple
 
 from . import paths
 from .faults import scan_verilog
+from .games import GAMES
 from .verilog import config_verilog
 
 
-# The regression's parts that cover each core's own logic: (configuration,
-# testbench module, cocotb tests), in the order they run; the first that
-# fails kills, so the later (slower) ones run only on the first's survivors.
-# Measured (Icarus, nice 10, the machine shared): Score4Corners 24 to 33 s,
-# Score4Games 86 to 116 s, BlokusHostFast 12 to 19 s, BlokusOpponentAll21 14
-# to 27 s, BlokusCorners 77 to 288 s; the other classes of make sim take 2 to
-# 12 min each (docs/mutation.md).
-CORE_SUITES = {
-    "score4": [("score4_fast", "verif.score4.tb_score4", ("Score4Corners",)),
-               ("score4_fast", "verif.score4.tb_score4", ("Score4Games",))],
-    "blokus": [("blokus_fast", "verif.blokus.tb_blokus", ("BlokusHostFast",)),
-               ("blokus_fast", "verif.blokus.tb_blokus", ("BlokusOpponentAll21",)),
-               ("blokus_fast", "verif.blokus.tb_blokus", ("BlokusCorners",))],
-}
+# Derived from games.GAMES: each core's suites in their order, its top
+# module, and the block builds with a testbench of their own (--suite
+# CONFIG:TEST runs a core mutant of that block there; map_by_text finds its
+# lines in that build).
+CORE_SUITES = {core: game.suites for core, game in GAMES.items()}
+CORE_TOPS = {core: game.top for core, game in GAMES.items()}
+SUB_BENCHES = {game.search.block: game.search.module for game in GAMES.values() if game.search}
 
 
-CORE_TOPS = {"score4": "score4_top", "blokus": "blokus_top"}
-# Testbenches of a block a core instantiates, built on its own as a named
-# configuration (hdl/configs.py): --suite CONFIG:TEST runs a core mutant of
-# that block there (map_by_text finds its lines in that build).
-
-
-# Testbenches of a block a core instantiates, built on its own as a named
-# configuration (hdl/configs.py): --suite CONFIG:TEST runs a core mutant of
-# that block there (map_by_text finds its lines in that build).
-SUB_BENCHES = {"score4_search": "verif.score4.tb_search"}
-
-
-Suite = namedtuple("Suite", "name argv config top")
+Suite = namedtuple("Suite", "name argv config top optional", defaults=(False,))
 # config: a configuration suite's configuration (None: a unit bench);
-# top: the module the suite builds, where a mutant's lines must be found
-
-
-# config: a configuration suite's configuration (None: a unit bench);
-# top: the module the suite builds, where a mutant's lines must be found
+# top: the module the suite builds, where a mutant's lines must be found;
+# optional: a suite of a block's own build that a mutant whose lines are not
+# found there skips (its verdict is then its other suites'), where a --suite
+# reports it "not run on" that build
 CORE_RUN = ("from hdl import configs; from simulation import runner; "
             "runner.run(%r, %r, testcase=%r)")
 
@@ -73,7 +54,7 @@ def formal_suite(name):
                                        "1", name], None, proof.unit)
 
 
-def core_suite(config, module, tests):
+def core_suite(config, module, tests, optional=False):
     """A configuration suite: cocotb `tests` of `module` on the named
     configuration (a core's, or one of SUB_BENCHES)."""
     from hdl import configs
@@ -81,7 +62,7 @@ def core_suite(config, module, tests):
     unit = configs.CONFIGS[config].unit
     return Suite("%s %s" % (config, ",".join(tests)),
                  [sys.executable, "-c", CORE_RUN % (config, module, list(tests))], config,
-                 next((t for c, t in CORE_TOPS.items() if c == unit), unit))
+                 next((t for c, t in CORE_TOPS.items() if c == unit), unit), optional)
 
 
 def core_suites(core):
@@ -129,7 +110,7 @@ def extra_suites(specs, blocks, layout, units):
             outside = [b for b in blocks if core_of(b) != unit]
         elif unit in SUB_BENCHES:
             module = SUB_BENCHES[unit]
-            outside = [b for b in blocks if not (b == unit or b.startswith(unit + "/"))]
+            outside = [b for b in blocks if not in_block(b, unit)]
         else:
             raise UsageError("--suite %s: %r builds %s, which has no testbench here (cores: %s; "
                              "blocks: %s)" % (spec, config, unit, ", ".join(CORE_SUITES),
@@ -192,12 +173,23 @@ def choose_blocks(request, layout, units):
     return [b for b in known if b in chosen]
 
 
+def in_block(block, outer):
+    """True when `block` is `outer` or lies in it (score4_search/score4_cut)."""
+    return block == outer or block.startswith(outer + "/")
+
+
 def suites_of(block, layout, units):
-    """The suites that cover a block: its unit bench, else its core's suites."""
+    """The suites that cover a block: its unit bench; else its core's
+    suites, for a block of the core's search after the search engine's own
+    bench when games.GAMES runs it by default (on the search's own build,
+    skipped by a mutant whose lines are not found there)."""
     if block in units:
         return [unit_suite(block)]
     core = next(c for c, (_, _, blocks) in layout.items() if block in blocks)
-    return core_suites(core)
+    search = GAMES[core].search
+    first = [core_suite(search.block, search.module, search.tests, optional=True)] \
+        if search and search.tests and in_block(block, search.block) else []
+    return first + core_suites(core)
 
 
 def config_names():
