@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from bench.mutation import cli, faults, paths, report, runner, suites, verilog
+from bench.mutation import cli, faults, games, paths, report, runner, suites, verilog
 
 BLOCKS = {"serial_front_end", "byte_fifo", "score4_search", "score4_checker", "decoder",
           "_above", "score4_line_term"}
@@ -436,3 +436,86 @@ def test_mutants_on_a_local_cluster_get_the_verdicts_they_get_here(tmp_path, mon
     assert info["cluster"].startswith("a local Dask cluster: 2 workers") and \
         info["rescheduled"] == 0
     assert cluster.checkout_commit() is not None
+
+
+REVERSI_LAYOUT = {"reversi": ("reversi_fast", None, {
+    "reversi_top": False, "reversi/rom": False, "reversi_search": False,
+    "reversi_search/reversi_evaluate": False, "reversi_search/reversi_order": False,
+    "reversi_parser": True, "reversi_rules": True, "byte_fifo": True})}
+REVERSI_UNITS = ["byte_fifo", "reversi_parser", "reversi_rules"]
+
+
+def test_reversi_blocks_are_listed_with_their_suites(capsys):
+    """--blocks reversi: every block of the core; --list: the units run their
+    benches, the search's blocks tb_search and then the core's suite, the
+    core's own logic the core's suite."""
+    blocks = suites.choose_blocks("reversi", REVERSI_LAYOUT, REVERSI_UNITS)
+    assert blocks == sorted(REVERSI_LAYOUT["reversi"][2])
+    assert cli._list(blocks, REVERSI_LAYOUT, REVERSI_UNITS) == 0
+    listed = {line.split()[0]: line.split("suites: ")[1]
+              for line in capsys.readouterr().out.splitlines()}
+    core = "reversi_fast ReversiCorners"
+    search = "reversi_search search_matches_golden,passes_and_ends"
+    assert listed == {"reversi_top": core, "reversi/rom": core, "reversi_search": search + ", " + core,
+                      "reversi_search/reversi_evaluate": search + ", " + core,
+                      "reversi_search/reversi_order": search + ", " + core,
+                      "reversi_parser": "verif/units/reversi_parser",
+                      "reversi_rules": "verif/units/reversi_rules",
+                      "byte_fifo": "verif/units/byte_fifo"}
+    first, _ = suites.suites_of("reversi_search/reversi_order", REVERSI_LAYOUT, REVERSI_UNITS)
+    assert first.top == "reversi_search" and first.config == "reversi_search" and first.optional
+
+
+def test_reversi_rule_blocks_in_the_core_belong_to_their_unit():
+    """The reversi_rules unit bench tests reversi_moves and reversi_flips: in
+    the core (inside the search) their sites are the unit's, drawn from the
+    unit's build; the search's other game blocks are blocks of their own."""
+    units = {"reversi_rules", "lowest_one"}
+    assert faults.block_of(["reversi_search", "reversi_moves", "_direction"], units, "reversi_top") \
+        == "reversi_rules"
+    assert faults.block_of(["reversi_search", "reversi_flips"], units, "reversi_top") == \
+        "reversi_rules"
+    assert faults.block_of(["reversi_rules", "reversi_moves"], units, "reversi_rules") == \
+        "reversi_rules"
+    assert faults.block_of(["reversi_search", "reversi_evaluate", "rom"], units, "reversi_top") == \
+        "reversi_search/reversi_evaluate"
+
+
+def test_every_game_names_configurations_and_tests_that_exist():
+    from hdl import configs
+
+    for core, game in games.GAMES.items():
+        for config, module, tests in game.suites + ([(game.search.block, game.search.module,
+                                                      game.search.tests)] if game.search else []):
+            unit = configs.CONFIGS[config].unit
+            assert unit in (core, game.search and game.search.block), (core, config)
+            source = (paths.REPO / (module.replace(".", "/") + ".py")).read_text()
+            assert all("class %s(" % t in source or "async def %s(" % t in source
+                       for t in tests), (core, module, tests)
+
+
+def test_a_default_suite_of_another_build_is_skipped_where_the_lines_are_not_found(
+        tmp_path, monkeypatch):
+    """A search mutant whose lines the search's own build does not hold skips
+    tb_search (its verdict is the core suite's); named with --suite, that
+    build reports it "not run on"."""
+    source = tmp_path / "core.v"
+    source.write_text(CORE_TEXT)
+    other = tmp_path / "eng.v"
+    other.write_text(UNIT_TEXT.replace("cnt0_step", "cnt9_step"))
+    mutant = faults.Mutant("eng/cnt#1", "eng/cnt", "comparison negated", 2, "== -> !=",
+                           ((2, "    if (rst != 1) begin"),))
+    ran = []
+    monkeypatch.setattr(runner, "compiles", lambda path, top: True)
+    monkeypatch.setattr(runner, "run_suite",
+                        lambda suite, *a, **k: ran.append(suite.name) or ("pass", 1.0, ""))
+    own = suites.Suite("eng tb", ["python"], "eng", "eng", True)
+    core = suites.Suite("core Corners", ["python"], "core_fast", "core_top")
+    args = ("core_top", "core_fast", None, {"eng tb": 60, "core Corners": 60}, 1,
+            {"eng tb": ("eng", other)}, tmp_path / "work")
+    result = runner.run_mutant(mutant, source, args[0], args[1], [own, core], *args[3:])
+    assert result["status"] == "survived" and result["skipped"] == ["eng tb"]
+    assert ran == ["core Corners"]
+    result = runner.run_mutant(mutant, source, args[0], args[1], [own._replace(optional=False)],
+                               *args[3:])
+    assert result["status"] == "not run on eng"
