@@ -10,6 +10,10 @@ the fields the game compares, and the core's error counters must equal the
 session's; its glitch counter (n_glitch), which the session has no part in,
 must equal the number of glitches the driver sent. The `seat` status output
 must equal the session's seat at the end of every search and of the test.
+Where the game's adapter says what they hold (`Core.last_tx`,
+`Core.last_rx`), the `last_tx` output must hold each answer's move from
+that answer on (read when the next search starts, and at the end), and
+`last_rx` the request's last move while its search runs.
 
 What differs between the games comes from a `Core` adapter, one per game
 (verif/score4/tb_score4.py, verif/blokus/tb_blokus.py): the golden session
@@ -110,6 +114,16 @@ class Core:
         """The sequence of every protocol corner of the game."""
         raise NotImplementedError
 
+    def last_tx(self, pos, result):
+        """What the `last_tx` output must hold once the answer of the golden
+        search `result` on `pos` is sent (None: not checked)."""
+        return None
+
+    def last_rx(self, session):
+        """What the `last_rx` output must hold while the search of the request
+        the session is answering runs (None: not checked)."""
+        return None
+
     def decode_search(self, outputs):
         """The DUT's search outputs (ints) as the golden result's fields."""
         return outputs
@@ -165,6 +179,8 @@ class SessionPredictor(uvm_subscriber):
         self.core = core_of(self)
         self.searches = []            # golden SearchResult of every search, in order
         self.seats = []               # the seat code the core must show at each search's end
+        self.last_tx = []             # last_tx once each search's answer is sent (Core.last_tx)
+        self.last_rx = []             # last_rx while each search runs (Core.last_rx)
         self.session = self.core.session(ConfigDB().get(self, "", "CFG"), self.choose)
         self.n = 0
         self.glitches = 0             # glitch items sent: the core counts each in n_glitch
@@ -179,6 +195,8 @@ class SessionPredictor(uvm_subscriber):
         self.core.observe_search(pos, result)
         self.searches.append(result)
         self.seats.append(self.core.seat_code(self.session))
+        self.last_tx.append(self.core.last_tx(pos, result))
+        self.last_rx.append(self.core.last_rx(self.session))
         return result.move
 
     def write(self, item):
@@ -196,7 +214,9 @@ def read_output(dut, name):
 
 
 class SearchMonitor(uvm_component):
-    """Records the outputs of every search the core finishes (at the fall of `busy`)."""
+    """Records the outputs of every search the core finishes (at the fall of
+    `busy`), and `last_tx` and `last_rx` as it starts (at the rise): the
+    previous answer's move, the request's last move."""
 
     def build_phase(self):
         self.results = []
@@ -206,8 +226,9 @@ class SearchMonitor(uvm_component):
         names = core_of(self).search_fields + ("cycles", "seat")
         while True:
             await RisingEdge(dut.busy)
+            before = {"last_tx_before": int(dut.last_tx.value), "last_rx": int(dut.last_rx.value)}
             await FallingEdge(dut.busy)
-            self.results.append({name: read_output(dut, name) for name in names})
+            self.results.append(dict({name: read_output(dut, name) for name in names}, **before))
 
 
 class CoreEnv(uvm_env):
@@ -228,6 +249,7 @@ class CoreEnv(uvm_env):
         dut = ConfigDB().get(self, "", "DUT")
         self.check_bounds()
         self.check_searches()
+        self.check_last_moves(dut)
         self.check_counters(dut)
         assert int(dut.n_overflow.value) == 0, "receive queue overflowed (seed %s)" % tb.seed()
 
@@ -249,6 +271,21 @@ class CoreEnv(uvm_env):
                 i + 1, r, g, tb.seed())
         assert len(golden) == len(rtl), "golden ran %d searches, RTL %d (seed %s)" % (
             len(golden), len(rtl), tb.seed())
+
+    def check_last_moves(self, dut):
+        """last_tx after each answer (read as the next search starts, the last
+        at the end) and last_rx during each search, where the adapter says
+        what they hold."""
+        rtl = self.searches.results
+        sent = [r["last_tx_before"] for r in rtl[1:]] + [int(dut.last_tx.value)] if rtl else []
+        for i, (want, got) in enumerate(zip(self.predictor.last_tx, sent)):
+            assert want is None or want == got, \
+                "answer #%d: last_tx %#x, golden's answer %#x (seed %s)" % (
+                    i + 1, got, want, tb.seed())
+        for i, (want, r) in enumerate(zip(self.predictor.last_rx, rtl)):
+            assert want is None or want == r["last_rx"], \
+                "search #%d: last_rx %#x, the request's last move %#x (seed %s)" % (
+                    i + 1, r["last_rx"], want, tb.seed())
 
     def check_counters(self, dut):
         s = self.predictor.session

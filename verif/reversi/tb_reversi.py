@@ -8,16 +8,18 @@ runs is compared with the core's (nodes, depth, score, stop) and its cycles
 checked against hdl.reversi.search.worst_case_cycles; the counters n_bad,
 n_frame, n_stall, n_ignored, n_unsupported, n_illegal (bad boards) and
 n_requests equal the session's, n_glitch the glitches sent, n_lost and
-n_overflow 0, and `seat` the colour Player OK gave.
+n_overflow 0, `seat` the colour Player OK gave, `last_tx` each New Move's
+X and Y (0xFFFF a pass) and `last_rx` each searched Next Turn's last X and
+Y bytes.
 
 Tests: ReversiGames (whole games to their end against random and searching
 opponents, both colours, 8 x 8, 6 x 4 and 4 x 4; every New Move must be
 legal), ReversiHostFast / ReversiHostSlow (a game with the host's baud 3 %
 off), ReversiCorners (every corner of the protocol: the side to move
 without a Player OK, every message kind, bad bytes, framing errors,
-glitches and a stall inside messages, sizes the core does not play, bad
-boards, End and the Next Turns it silences, a forced pass, messages back
-to back) and ReversiPositions (Next Turns of random game positions of every
+glitches and a stall inside messages, every size up to 8 x 8, sizes the
+core does not play, bad boards, End and the Next Turns it silences, a
+forced pass, messages back to back) and ReversiPositions (Next Turns of random game positions of every
 size up to 8 x 8, for both colours).
 """
 import copy
@@ -73,6 +75,7 @@ class ReversiCore(Core):
     parser_state = staticmethod(parser_state)
     new_game = b""                      # the Connect came after the reset
     game_over = E.encode_end()
+    next_turn_xy = None                 # the last Next Turn's X and Y bytes (observe_byte)
 
     def session(self, cfg, chooser):
         return Session(budget=cfg.budget, name=DEFAULT_NAME, chooser=chooser,
@@ -92,6 +95,17 @@ class ReversiCore(Core):
 
     def worst_case_cycles(self, nodes):
         return worst_case_cycles(nodes)
+
+    def last_tx(self, pos, result):
+        """The New Move's X and Y bytes, 0xFFFF for a pass."""
+        if result.move is None:
+            return 0xFFFF
+        return (result.move % pos.width) << 8 | result.move // pos.width
+
+    def last_rx(self, session):
+        """The X and Y bytes of the Next Turn being answered (its last move as
+        sent, on the board or not): observe_byte kept them."""
+        return self.next_turn_xy
 
     def decode_search(self, outputs):
         out = dict(outputs, stop=STOPS[outputs["stop"]])
@@ -128,6 +142,7 @@ class ReversiCore(Core):
             if frame[0] != E.OP_NEXT_TURN:
                 continue
             m = E.decode(frame)
+            self.next_turn_xy = m.last_x << 8 | m.last_y         # last_rx while it is searched
             if session.stopped:
                 cover_next_turn("while_stopped")
             elif not E.size_ok(m.width, m.height, session.max_size):
@@ -195,6 +210,15 @@ class CornerSeq(Exchange):
         bad_board = bytearray(next_turn(start8))
         bad_board[9] |= 0x03
         await self.ask(bytes(bad_board))
+        # every size up to 8 x 8, half a game in, for the side to move (each
+        # size's entry of the core's tables, its discs and moves spread over
+        # the board; a build for a smaller board counts the others unsupported)
+        for width in range(E.MIN_SIZE, E.DEFAULT_SIZE + 1, 2):
+            for height in range(E.MIN_SIZE, E.DEFAULT_SIZE + 1, 2):
+                pos = random_position(rng, width, height, width * height // 2)
+                await self.ask(bytes([E.OP_PLAYER_OK, pos.to_move]))
+                await self.ask(next_turn(pos))
+        await self.ask(bytes([E.OP_PLAYER_OK, E.WHITE]))
         # faults inside a Next Turn, then the whole message
         nt = next_turn(random_position(rng, 6, 6, 6))
         for kind in (FRAMING_ERROR, BREAK, GLITCH):
