@@ -12,13 +12,15 @@ What it does, in order:
    its own folder under build/mutation/baseline/. A suite is a part of the
    regression: a unit bench is its pytest folder (verif/units/<block>/, with
    its own parameters), a core suite is a few testbench classes on one named
-   configuration (CORE_SUITES). Each baseline must pass; its wall time sets
+   configuration (games.GAMES; a block of a core's search runs its engine's
+   own bench first where the table says so). Each baseline must pass; its wall time sets
    the suite's timeout; the Verilog it built is what the mutants are made of.
 2. Mutants. The generated Verilog is cut into sites (the statements of the
    always blocks and the assigns); each site belongs to the block whose
    MyHDL instance path its names carry (`serial_front_end0_byte_fifo0_wr`:
    byte_fifo). A block with a unit bench is mutated in its unit's own
-   Verilog, every other block in its core's (`score4_top.v`, `blokus_top.v`).
+   Verilog, every other block in its core's (`score4_top.v`, `blokus_top.v`,
+   `reversi_top.v`).
    Every single fault of the kinds in KINDS is listed; --per-block of them
    are drawn for each block, taking the kinds in turn, from a random
    generator seeded with the run's seed and the block's name (so a block's
@@ -38,11 +40,13 @@ What it does, in order:
    (--rewrite-report writes it again; --rerun runs its mutants again).
 
 A core's score counts the blocks its Verilog contains: its own logic and
-the unit blocks it instantiates (the UART blocks count for both cores).
+the unit blocks it instantiates (the UART blocks count for every core).
 The DE2 board tops (display panels) are not mutated.
 
 The package, one file for each part:
 
+    games.py    the cores, one entry each: top module, core suites, search
+                engine's own build and bench; unit benches holding other blocks
     faults.py   the fault catalogue: sites of generated Verilog, the blocks
                 they belong to, every single fault of a line, the sample
     suites.py   the suites that cover each block (unit benches, CORE_SUITES,

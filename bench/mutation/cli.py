@@ -11,6 +11,7 @@ from bench.common import cluster
 
 from . import paths
 from .faults import Mutant, block_function_names
+from .games import GAMES
 from .report import now_and_commit, write_report
 from .runner import _run_all, mutants_for, run_baselines
 from .suites import (UsageError, choose_blocks, config_names, core_layout, extra_suites,
@@ -31,8 +32,8 @@ def _parser():
     p.add_argument("--per-block", type=int, default=DEFAULT_PER_BLOCK, metavar="N",
                    help="mutants drawn per block (default %d)" % DEFAULT_PER_BLOCK)
     p.add_argument("--blocks", metavar="A,B",
-                   help="only these blocks, or every block of a core named score4 or blokus "
-                        "(default: all; --list shows them)")
+                   help="only these blocks, or every block of a core named %s "
+                        "(default: all; --list shows them)" % " or ".join(GAMES))
     p.add_argument("--jobs", type=int, default=2, metavar="N",
                    help="mutants simulated at once (default 2)")
     p.add_argument("--out", default=paths.DEFAULT_OUT, metavar="FILE",
