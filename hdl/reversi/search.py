@@ -88,7 +88,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     n = side * side
     idx_bits = max(1, (n - 1).bit_length())
     t_state = enum("IDLE", "ROOT", "ROOT_PICK", "ITER", "SELECT", "EXAMINE", "RET_LOAD", "RET",
-                   "ABORT", "FINISH")
+                   "ABORT", "FINISH", encoding="one_hot")
     state = Signal(t_state.IDLE)
 
     def board():
@@ -121,6 +121,10 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     rb_move = Signal(intbv(0)[idx_bits:])
     rb_score = value()
     ret_val = value()                                        # the value a frame's end carries up
+    # flags registered for speed: todo_any (f_todo != 0), at_root (ply == 0)
+    # set with what they test; spent (nodes == budget_r) and c_bottom
+    # (c_d == 0) a cycle behind it, as nothing reads them sooner
+    todo_any, at_root, spent, c_bottom = (Signal(bool(0)) for _ in range(4))
     ret_s = value()                                          # -ret_val (RET_LOAD)
     ex_s = value()                                           # -(the child's leaf value)
     sel_wait = Signal(intbv(0, min=0, max=SELECT_LATENCY + 1))     # cycles until the frame's
@@ -183,8 +187,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     @always_comb
     def choose():
-        use_answer.next = ply == 0 and root_first
-        if ply == 0 and root_first:
+        # root_first is 1 only from ITER to the root's first move, at ply 0
+        use_answer.next = root_first
+        if root_first:
             sel_hot.next = answer_hot
             sel_index.next = answer
         else:
@@ -242,16 +247,16 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         # a pass frame passes the value on (its own: dv_s); a move frame keeps
         # a strictly better one and is cut once its best >= beta (never the root)
         dv_keep.next = not dv_pass and dv_s > dv_best
-        dv_root.next = not dv_pass and dv_s > dv_best and ply == 0
+        dv_root.next = not dv_pass and dv_s > dv_best and at_root
         if dv_pass:
             dv_up.next = dv_s
             dv_pop.next = 1
         elif dv_s > dv_best:
             dv_up.next = dv_s
-            dv_pop.next = dv_s >= dv_beta and ply != 0
+            dv_pop.next = dv_s >= dv_beta and not at_root
         else:
             dv_up.next = dv_best
-            dv_pop.next = dv_best >= dv_beta and ply != 0
+            dv_pop.next = dv_best >= dv_beta and not at_root
 
     @always_seq(clk.posedge, reset=None)
     def stack_ram():
@@ -261,8 +266,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     @always_comb
     def stack_ports():
-        st_we.next = state == t_state.EXAMINE and ex_wait == 0 and c_d != 0 and \
-            (my_any or their_any) and (my_any or nodes != budget_r)
+        st_we.next = state == t_state.EXAMINE and ex_wait == 0 and not c_bottom and \
+            (my_any or their_any) and (my_any or not spent)
         st_waddr.next = ply
         if ply != 0:
             st_raddr.next = ply - 1
@@ -277,6 +282,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             sel_wait.next = sel_wait - 1
         if ex_wait != 0:
             ex_wait.next = ex_wait - 1
+        todo_any.next = f_todo != 0             # a cycle behind f_todo, but where that
+        spent.next = nodes == budget_r          # is too late (a new frame, ITER) it is set
+        c_bottom.next = c_d == 0
         done.next = 0
         if state == t_state.IDLE:
             if start:
@@ -333,13 +341,15 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             f_d.next = it_d[DEPTH_BITS:]
             f_pass.next = 0
             ply.next = 0
+            at_root.next = 1
+            todo_any.next = 1                   # r_moves, or root_first
             leaf_seen.next = 0
             rb_valid.next = 0
             state.next = t_state.SELECT
 
         elif state == t_state.SELECT:
-            if not use_answer and not any_left:           # the frame is over
-                if ply == 0:                              # the iteration is complete
+            if not use_answer and not todo_any:           # the frame is over
+                if at_root:                               # the iteration is complete
                     answer.next = rb_move
                     answer_score.next = rb_score
                     depth.next = it_d[DEPTH_BITS:]
@@ -355,7 +365,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 else:
                     ret_val.next = f_best
                     state.next = t_state.RET_LOAD
-            elif nodes == budget_r:
+            elif spent:
                 state.next = t_state.ABORT
             elif sel_wait == 0:                           # the move and its flips are in
                 nodes.next = nodes + 1
@@ -374,7 +384,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         elif state == t_state.EXAMINE:
             if ex_wait != 0:                                       # the value is not in yet
                 pass
-            elif (not my_any and not their_any) or c_d == 0:       # a leaf
+            elif (not my_any and not their_any) or c_bottom:       # a leaf
                 if my_any or their_any:
                     leaf_seen.next = 1
                 if dv_keep:                     # deliver (as in RET)
@@ -389,11 +399,12 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 else:
                     state.next = t_state.SELECT
             elif not my_any:                                       # a pass: a node
-                if nodes == budget_r:
+                if spent:
                     state.next = t_state.ABORT
                 else:
                     nodes.next = nodes + 1
                     ply.next = ply + 1
+                    at_root.next = 0
                     f_pass.next = 1
                     f_alpha.next = c_alpha
                     f_beta.next = c_beta
@@ -405,9 +416,11 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                     c_beta.next = -c_alpha
             else:                                                  # a new frame
                 ply.next = ply + 1
+                at_root.next = 0
                 f_me.next = c_me
                 f_opp.next = c_opp
                 f_todo.next = my_moves
+                todo_any.next = 1
                 sel_wait.next = SELECT_LATENCY
                 f_alpha.next = c_alpha
                 f_beta.next = c_beta
@@ -429,6 +442,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             f_move.next = q_move
             ret_s.next = -ret_val
             ply.next = ply - 1
+            at_root.next = ply == 1
             state.next = t_state.RET
 
         elif state == t_state.RET:              # the value reaches the parent
