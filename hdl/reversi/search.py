@@ -69,20 +69,24 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     The frame of the node whose moves are being tried is in registers
     (f_*); its ancestors are on a stack RAM of MAX_DEPTH + 1 words, pushed
-    when the search goes down a ply, read back (POP, then RET) when a frame
-    ends. The child being looked at is c_*: its legal moves, evaluation and
-    disc difference are combinational (moves.py, evaluate.py), as are the
-    next move of the frame (order.py) and its flips (flips.py).
+    when the search goes down a ply; the parent's word is read all the
+    while a frame runs, ready for its end (RET_LOAD, then RET). The child
+    being looked at is c_*. Two pipelines run behind these registers
+    (docs/reversi-core.md): the frame's next move (order.py) and its flips
+    (flips.py), SELECT_LATENCY cycles; the child's legal moves (moves.py,
+    then registered), evaluation and disc difference (evaluate.py) and leaf
+    value, EXAMINE_LATENCY cycles. sel_wait and ex_wait count the cycles
+    until each is full again after the control changed its inputs.
 
     States: ROOT (the root's moves: pass or not), ROOT_PICK (forced or not),
     ITER (an iteration's root frame), SELECT (the frame's next move: count
     a node, make the child; or the frame is over), EXAMINE (the child: game
-    over, a leaf, a pass, or a new frame), POP/RET (a frame's value goes to
-    its parent), ABORT (the budget is spent: the iteration's best root move
-    so far, if any, is the answer), FINISH. A value reaching a frame is `deliver`ed: a pass
-    frame passes it on negated; a move frame keeps the best (strictly
-    better only) and is cut once best >= beta; at the root a better move is
-    the iteration's answer so far.
+    over, a leaf, a pass, or a new frame), RET_LOAD/RET (a frame's value
+    goes to its parent), ABORT (the budget is spent: the iteration's best
+    root move so far, if any, is the answer), FINISH. A value reaching a
+    frame is `deliver`ed: a pass frame passes it on negated; a move frame
+    keeps the best (strictly better only) and is cut once best >= beta; at
+    the root a better move is the iteration's answer so far.
     """
     check_side(side)
     n = side * side
