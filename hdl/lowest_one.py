@@ -20,11 +20,7 @@ def lowest_one(vec, index, rest):
         raise ValueError("lowest_one: index of %d bits cannot number %d bits" % (width, n))
     dec = Signal(intbv(0)[n:])
     hot = Signal(intbv(0)[n:])
-    bits = [Signal(bool(0)) for _ in range(width)]
-    masks = [Signal(intbv(sum(1 << i for i in range(n) if (i >> k) & 1))[n:])
-             for k in range(width)]                                  # constants
-    enc = [_any(hot, masks[k], bits[k]) for k in range(width)]
-    packed = ConcatSignal(*reversed(bits))
+    enc = onehot_index(hot, index)
 
     @always_comb
     def isolate():
@@ -32,11 +28,33 @@ def lowest_one(vec, index, rest):
         hot.next = vec & ~dec
         rest.next = vec & dec
 
+    return enc, isolate
+
+
+@block
+def onehot_index(hot, index):
+    """index = the position of the one set bit of `hot` (0 when none).
+
+    Ports:
+        hot    in   a one-hot (or zero) vector
+        index  out  wide enough for len(hot) - 1
+    Each index bit is an OR of `hot` under a constant mask.
+    """
+    n = len(hot)
+    width = len(index)
+    if (1 << width) < n:
+        raise ValueError("onehot_index: index of %d bits cannot number %d bits" % (width, n))
+    bits = [Signal(bool(0)) for _ in range(width)]
+    masks = [Signal(intbv(sum(1 << i for i in range(n) if (i >> k) & 1))[n:])
+             for k in range(width)]                                  # constants
+    enc = [_any(hot, masks[k], bits[k]) for k in range(width)]
+    packed = ConcatSignal(*reversed(bits))
+
     @always_comb
     def out():
         index.next = packed
 
-    return enc, isolate, out
+    return enc, out
 
 
 @block

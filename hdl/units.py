@@ -365,7 +365,8 @@ REVERSI_SIDE = 8           # the Reversi rule blocks' unit build: boards up to 8
 def _reversi_rules(cfg):
     """The Reversi rule blocks (hdl/reversi/moves.py, flips.py) side by side:
     both sides' legal moves and the flips of one move, boards up to
-    REVERSI_SIDE (a smaller game through `full`)."""
+    REVERSI_SIDE (a smaller game through `full`); also the search's
+    pipelined flips (`flipped_q`, registered on clk)."""
     from myhdl import block
 
     from hdl.reversi.flips import reversi_flips
@@ -375,13 +376,15 @@ def _reversi_rules(cfg):
     clk, rst, bits, flag = _signals()
 
     @block
-    def reversi_rules_unit(me, opp, full, move_bit, my_moves, their_moves, flipped):
+    def reversi_rules_unit(clk, me, opp, full, move_bit, my_moves, their_moves, flipped,
+                           flipped_q):
         return (reversi_moves(me, opp, full, my_moves, side=REVERSI_SIDE),
                 reversi_moves(opp, me, full, their_moves, side=REVERSI_SIDE),
-                reversi_flips(me, opp, move_bit, flipped, side=REVERSI_SIDE))
+                reversi_flips(me, opp, move_bit, flipped, side=REVERSI_SIDE),
+                reversi_flips(me, opp, move_bit, flipped_q, side=REVERSI_SIDE, clk=clk))
 
-    return [("reversi_rules", reversi_rules_unit(bits(n), bits(n), bits(n), bits(n), bits(n),
-                                                 bits(n), bits(n)))]
+    return [("reversi_rules", reversi_rules_unit(clk, bits(n), bits(n), bits(n), bits(n),
+                                                 bits(n), bits(n), bits(n), bits(n)))]
 
 
 REVERSI_PARSER_STALL_CYCLES = 96   # reversi_parser's unit build (the core: STALL_BITS bit times)

@@ -57,6 +57,7 @@ from bench.common import match as harness
 from bench.common import mirror as common_mirror
 from bench.common.engine import Dialect
 from bench.common.players import SearchPlayer
+from hdl.reversi.search import CYCLES_PER_NODE, FIXED_CYCLES, worst_case_cycles
 
 from . import mirror
 from .nboard import NBoardPlayer
@@ -207,8 +208,9 @@ def report(records, match, wall):
         "|---|---:|---:|---:|---:|---:|---|"]
     out += _cost_rows(records, opps)
     out += ["", "Depth: the last completed iteration. Seconds are wall-clock per call of the "
-            "C mirror with %d games in parallel (the RTL takes at most 5 + 6 cycles a node: "
-            "%.2f s at 50 MHz for B nodes)." % (match.jobs, (5 + 6 * match.budget) / 5e7)]
+            "C mirror with %d games in parallel (the RTL takes at most %d + %d cycles a node: "
+            "%.2f s at 50 MHz for B nodes)." % (match.jobs, FIXED_CYCLES, CYCLES_PER_NODE,
+                                                worst_case_cycles(match.budget) / 5e7)]
     return "\n".join(out) + "\n"
 
 

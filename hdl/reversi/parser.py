@@ -76,6 +76,9 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
     # the board being received
     rx_black, rx_white = Signal(intbv(0)[n:]), Signal(intbv(0)[n:])
     cx, cy = Signal(intbv(0)[5:]), Signal(intbv(0)[5:])
+    # cell (cx, cy) of the max layout, one-hot, and the first cell of its row:
+    # no multiply and decode between the counters and the board's bits
+    cell_hot, row_hot = Signal(intbv(1)[n:]), Signal(intbv(1)[n:])
     walk = Signal(intbv(0, min=0, max=5))    # cells of the byte still to unpack
     walk_byte = Signal(intbv(0)[8:])
     bad_board = Signal(bool(0))
@@ -106,14 +109,17 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                 bad_board.next = 1
             elif cx < side and cy < side and code != 0:
                 if code == BLACK:
-                    rx_black.next[cy * side + cx] = 1
+                    rx_black.next = rx_black | cell_hot
                 else:
-                    rx_white.next[cy * side + cx] = 1
+                    rx_white.next = rx_white | cell_hot
             if cx == width - 1:
                 cx.next = 0
                 cy.next = cy + 1
+                cell_hot.next = row_hot << side
+                row_hot.next = row_hot << side
             else:
                 cx.next = cx + 1
+                cell_hot.next = cell_hot << 1
         elif finish:                         # a Next Turn, walked to its end
             finish.next = 0
             if usable and slot_full and not slot_take:
@@ -176,6 +182,8 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                             total.next = 5 + ((width * rx_data[5:] + 3) >> 2)
                             cx.next = 0
                             cy.next = 0
+                            cell_hot.next = 1
+                            row_hot.next = 1
                             bad_board.next = 0
                             rx_black.next = 0
                             rx_white.next = 0

@@ -1,13 +1,14 @@
 """The Reversi search engine: golden.reversi.search in hardware, node for node."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
+from golden.reversi.search import CYCLES_PER_NODE as GOLDEN_CYCLES_PER_NODE
 from golden.reversi.search import INF, MAX_BUDGET, MAX_DEPTH, STOPS, WIN
 from hdl.decoder import decoder
 from hdl.rom import rom
-from hdl.reversi.evaluate import reversi_evaluate
-from hdl.reversi.flips import reversi_flips
+from hdl.reversi.evaluate import evaluate_latency, reversi_evaluate
+from hdl.reversi.flips import flips_latency, reversi_flips
 from hdl.reversi.moves import reversi_moves
-from hdl.reversi.order import reversi_order
+from hdl.reversi.order import order_latency, reversi_order
 from hdl.reversi.tables import SizeTables, check_side, sizes
 
 SCORE_MIN, SCORE_MAX = -(1 << 17), 1 << 17      # every value, window and -INF / INF
@@ -15,14 +16,26 @@ BUDGET_BITS = MAX_BUDGET.bit_length()           # 24
 DEPTH_BITS = 6                                  # 0 .. MAX_DEPTH
 STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET = (
     STOPS.index(name) for name in ("pass", "forced", "exact", "depth", "budget"))
-# The bound the benches assert on every search: a node costs at most two
-# cycles (SELECT, EXAMINE; a pass node one EXAMINE) and ends at most one
-# frame, whose end costs three (the SELECT that finds it exhausted or the
-# cut, POP, RET); an iteration two more (ITER, the root's last SELECT), and
-# every iteration has at least two nodes (a search with one root move is
-# "forced"); the start (ROOT, ROOT_PICK), ABORT and FINISH four.
-CYCLES_PER_NODE = 6
-FIXED_CYCLES = 5
+# The pipelines (docs/reversi-core.md): SELECT_LATENCY cycles from the frame
+# registers (f_me, f_opp, f_todo, root_first, answer) to the move and its
+# flips (the move order's two stages, the flips' one); EXAMINE_LATENCY from
+# the child registers (c_me, c_opp) to its value (the move generators'
+# register, the evaluation's four stages, the leaf value's register).
+SELECT_LATENCY = order_latency(True) + flips_latency(True)              # 3
+EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 6
+# The bound the benches assert on every search. A node entered from SELECT
+# costs at most SELECT_LATENCY cycles of waiting for its frame's pipeline,
+# the SELECT that makes it, EXAMINE_LATENCY cycles of waiting for its value
+# and the EXAMINE that uses it (a pass node: the waiting and the EXAMINE
+# only); it makes at most one frame, whose end costs three (the SELECT that
+# finds it exhausted or the cut, RET_LOAD, RET); an iteration costs two more
+# (ITER, the root's last SELECT) and has at least two nodes (a search with
+# one root move is "forced"): SELECT_LATENCY + EXAMINE_LATENCY + 6 a node.
+# The start costs 1 + (EXAMINE_LATENCY + 1) (ROOT) + (SELECT_LATENCY + 1)
+# (ROOT_PICK), the end one ITER that counts no node, ABORT and FINISH.
+CYCLES_PER_NODE = SELECT_LATENCY + EXAMINE_LATENCY + 6                  # 15
+FIXED_CYCLES = 1 + (EXAMINE_LATENCY + 1) + (SELECT_LATENCY + 1) + 3     # 15
+assert CYCLES_PER_NODE <= GOLDEN_CYCLES_PER_NODE     # what DEFAULT_BUDGET is sized by
 
 
 def worst_case_cycles(nodes):
@@ -56,26 +69,30 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     The frame of the node whose moves are being tried is in registers
     (f_*); its ancestors are on a stack RAM of MAX_DEPTH + 1 words, pushed
-    when the search goes down a ply, read back (POP, then RET) when a frame
-    ends. The child being looked at is c_*: its legal moves, evaluation and
-    disc difference are combinational (moves.py, evaluate.py), as are the
-    next move of the frame (order.py) and its flips (flips.py).
+    when the search goes down a ply; the parent's word is read all the
+    while a frame runs, ready for its end (RET_LOAD, then RET). The child
+    being looked at is c_*. Two pipelines run behind these registers
+    (docs/reversi-core.md): the frame's next move (order.py) and its flips
+    (flips.py), SELECT_LATENCY cycles; the child's legal moves (moves.py,
+    then registered), evaluation and disc difference (evaluate.py) and leaf
+    value, EXAMINE_LATENCY cycles. sel_wait and ex_wait count the cycles
+    until each is full again after the control changed its inputs.
 
     States: ROOT (the root's moves: pass or not), ROOT_PICK (forced or not),
     ITER (an iteration's root frame), SELECT (the frame's next move: count
     a node, make the child; or the frame is over), EXAMINE (the child: game
-    over, a leaf, a pass, or a new frame), POP/RET (a frame's value goes to
-    its parent), ABORT (the budget is spent: the iteration's best root move
-    so far, if any, is the answer), FINISH. A value reaching a frame is `deliver`ed: a pass
-    frame passes it on negated; a move frame keeps the best (strictly
-    better only) and is cut once best >= beta; at the root a better move is
-    the iteration's answer so far.
+    over, a leaf, a pass, or a new frame), RET_LOAD/RET (a frame's value
+    goes to its parent), ABORT (the budget is spent: the iteration's best
+    root move so far, if any, is the answer), FINISH. A value reaching a
+    frame is `deliver`ed: a pass frame passes it on negated; a move frame
+    keeps the best (strictly better only) and is cut once best >= beta; at
+    the root a better move is the iteration's answer so far.
     """
     check_side(side)
     n = side * side
     idx_bits = max(1, (n - 1).bit_length())
-    t_state = enum("IDLE", "ROOT", "ROOT_PICK", "ITER", "SELECT", "EXAMINE", "POP", "RET",
-                   "ABORT", "FINISH")
+    t_state = enum("IDLE", "ROOT", "ROOT_PICK", "ITER", "SELECT", "EXAMINE", "RET_LOAD", "RET",
+                   "ABORT", "FINISH", encoding="one_hot")
     state = Signal(t_state.IDLE)
 
     def board():
@@ -107,7 +124,15 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     rb_valid = Signal(bool(0))                               # the iteration's best root move
     rb_move = Signal(intbv(0)[idx_bits:])
     rb_score = value()
-    ret_val = value()                                        # the value POP carries up
+    ret_val = value()                                        # the value a frame's end carries up
+    # flags registered for speed: todo_any (f_todo != 0), at_root (ply == 0)
+    # set with what they test; spent (nodes == budget_r) and c_bottom
+    # (c_d == 0) a cycle behind it, as nothing reads them sooner
+    todo_any, at_root, spent, c_bottom = (Signal(bool(0)) for _ in range(4))
+    ret_s = value()                                          # -ret_val (RET_LOAD)
+    ex_s = value()                                           # -(the child's leaf value)
+    sel_wait = Signal(intbv(0, min=0, max=SELECT_LATENCY + 1))     # cycles until the frame's
+    ex_wait = Signal(intbv(0, min=0, max=EXAMINE_LATENCY + 1))     # / child's pipeline is full
 
     # the stack: one word a frame
     word_bits = 3 * n + 3 * 18 + DEPTH_BITS + 1 + idx_bits
@@ -123,35 +148,52 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     q_pass = Signal(bool(0))
     q_move = Signal(intbv(0)[idx_bits:])
 
-    # combinational blocks
-    my_moves, their_moves = board(), board()
+    # the pipelines: the child's (moves registered, evaluation, leaf value)
+    my_comb, their_comb = board(), board()
+    my_moves, their_moves = board(), board()                 # registered
+    my_any, their_any = Signal(bool(0)), Signal(bool(0))     # registered a cycle later
     ev = Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
     diff = value()                            # as wide as the values it is added to
-    gen_my = reversi_moves(c_me, c_opp, full, my_moves, side=side)
-    gen_their = reversi_moves(c_opp, c_me, full, their_moves, side=side)
-    evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side)
+    gen_my = reversi_moves(c_me, c_opp, full, my_comb, side=side)
+    gen_their = reversi_moves(c_opp, c_me, full, their_comb, side=side)
+    evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side,
+                                  clk=clk)
+    # ... and the frame's (the move order's two stages, the flips' two)
     any_left, pick_hot = Signal(bool(0)), board()
     pick_index = Signal(intbv(0)[idx_bits:])
-    order = reversi_order(f_todo, sz, any_left, pick_hot, pick_index, side=side)
+    order = reversi_order(f_todo, sz, any_left, pick_hot, pick_index, side=side, clk=clk)
     sel_hot, flipped = board(), board()
     sel_index = Signal(intbv(0)[idx_bits:])
     use_answer = Signal(bool(0))
-    flips = reversi_flips(f_me, f_opp, sel_hot, flipped, side=side)
+    flips = reversi_flips(f_me, f_opp, sel_hot, flipped, side=side, clk=clk)
     answer_decode = decoder(answer, answer_hot)
     terminal = value()
+    neg_terminal = value()                    # -terminal, registered
     # deliver: a value s reaching the frame (its fields from the registers,
     # or from the stack in RET)
     dv_s, dv_best, dv_beta, dv_up = value(), value(), value(), value()
     dv_pass, dv_keep, dv_root, dv_pop = (Signal(bool(0)) for _ in range(4))
     dv_move = Signal(intbv(0)[idx_bits:])
-    leaf_v = value()
     c_window = value()
 
 
+    @always_seq(clk.posedge, reset=None)
+    def child_stages():
+        my_moves.next = my_comb
+        their_moves.next = their_comb
+        my_any.next = my_moves != 0
+        their_any.next = their_moves != 0
+        neg_terminal.next = -terminal          # diff is in a cycle before ev
+        if not my_any and not their_any:
+            ex_s.next = neg_terminal
+        else:
+            ex_s.next = -ev
+
     @always_comb
     def choose():
-        use_answer.next = ply == 0 and root_first
-        if ply == 0 and root_first:
+        # root_first is 1 only from ITER to the root's first move, at ply 0
+        use_answer.next = root_first
+        if root_first:
             sel_hot.next = answer_hot
             sel_index.next = answer
         else:
@@ -166,13 +208,6 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             terminal.next = -WIN + diff
         else:
             terminal.next = 0
-
-    @always_comb
-    def leaf_value():
-        if my_moves == 0 and their_moves == 0:
-            leaf_v.next = terminal
-        else:
-            leaf_v.next = ev
 
     @always_comb
     def child_window():
@@ -201,34 +236,31 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     @always_comb
     def deliver():
+        # every input a register: RET_LOAD has put the parent's word in f_*
         if state == t_state.RET:
-            dv_s.next = -ret_val
-            dv_pass.next = q_pass
-            dv_best.next = q_best
-            dv_beta.next = q_beta
-            dv_move.next = q_move
+            dv_s.next = ret_s
         else:                                   # EXAMINE: a leaf's value
-            dv_s.next = -leaf_v
-            dv_pass.next = f_pass
-            dv_best.next = f_best
-            dv_beta.next = f_beta
-            dv_move.next = f_move
+            dv_s.next = ex_s
+        dv_pass.next = f_pass
+        dv_best.next = f_best
+        dv_beta.next = f_beta
+        dv_move.next = f_move
 
     @always_comb
     def deliver_result():
         # a pass frame passes the value on (its own: dv_s); a move frame keeps
         # a strictly better one and is cut once its best >= beta (never the root)
         dv_keep.next = not dv_pass and dv_s > dv_best
-        dv_root.next = not dv_pass and dv_s > dv_best and ply == 0
+        dv_root.next = not dv_pass and dv_s > dv_best and at_root
         if dv_pass:
             dv_up.next = dv_s
             dv_pop.next = 1
         elif dv_s > dv_best:
             dv_up.next = dv_s
-            dv_pop.next = dv_s >= dv_beta and ply != 0
+            dv_pop.next = dv_s >= dv_beta and not at_root
         else:
             dv_up.next = dv_best
-            dv_pop.next = dv_best >= dv_beta and ply != 0
+            dv_pop.next = dv_best >= dv_beta and not at_root
 
     @always_seq(clk.posedge, reset=None)
     def stack_ram():
@@ -238,8 +270,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
 
     @always_comb
     def stack_ports():
-        st_we.next = state == t_state.EXAMINE and c_d != 0 and (my_moves != 0 or their_moves != 0) \
-            and (my_moves != 0 or nodes != budget_r)
+        st_we.next = state == t_state.EXAMINE and ex_wait == 0 and not c_bottom and \
+            (my_any or their_any) and (my_any or not spent)
         st_waddr.next = ply
         if ply != 0:
             st_raddr.next = ply - 1
@@ -250,6 +282,13 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     def control():
         if state != t_state.IDLE:
             cycles.next = cycles + 1
+        if sel_wait != 0:
+            sel_wait.next = sel_wait - 1
+        if ex_wait != 0:
+            ex_wait.next = ex_wait - 1
+        todo_any.next = f_todo != 0             # a cycle behind f_todo, but where that
+        spent.next = nodes == budget_r          # is too late (a new frame, ITER) it is set
+        c_bottom.next = c_d == 0
         done.next = 0
         if state == t_state.IDLE:
             if start:
@@ -257,6 +296,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 r_opp.next = opp_in
                 c_me.next = me_in
                 c_opp.next = opp_in
+                ex_wait.next = EXAMINE_LATENCY
                 sz.next = size
                 budget_r.next = budget
                 nodes.next = 0
@@ -267,24 +307,27 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 state.next = t_state.ROOT
 
         elif state == t_state.ROOT:             # my_moves: the root's moves
-            r_moves.next = my_moves
-            f_todo.next = my_moves
-            if my_moves == 0:
-                has_move.next = 0
-                stop.next = STOP_PASS
-                state.next = t_state.FINISH
-            else:
-                has_move.next = 1
-                state.next = t_state.ROOT_PICK
+            if ex_wait == 0:
+                r_moves.next = my_moves
+                f_todo.next = my_moves
+                sel_wait.next = SELECT_LATENCY
+                if not my_any:
+                    has_move.next = 0
+                    stop.next = STOP_PASS
+                    state.next = t_state.FINISH
+                else:
+                    has_move.next = 1
+                    state.next = t_state.ROOT_PICK
 
         elif state == t_state.ROOT_PICK:        # the first move in order
-            answer.next = pick_index
-            if (r_moves & (r_moves - 1)) == 0:
-                stop.next = STOP_FORCED
-                state.next = t_state.FINISH
-            else:
-                it_d.next = 1
-                state.next = t_state.ITER
+            if sel_wait == 0:
+                answer.next = pick_index
+                if (r_moves & (r_moves - 1)) == 0:
+                    stop.next = STOP_FORCED
+                    state.next = t_state.FINISH
+                else:
+                    it_d.next = 1
+                    state.next = t_state.ITER
 
         elif state == t_state.ITER:             # the root frame of iteration it_d
             f_me.next = r_me
@@ -295,19 +338,22 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             else:
                 f_todo.next = r_moves & ~answer_hot
                 root_first.next = 1
+            sel_wait.next = SELECT_LATENCY
             f_alpha.next = -INF
             f_beta.next = INF
             f_best.next = -INF
             f_d.next = it_d[DEPTH_BITS:]
             f_pass.next = 0
             ply.next = 0
+            at_root.next = 1
+            todo_any.next = 1                   # r_moves, or root_first
             leaf_seen.next = 0
             rb_valid.next = 0
             state.next = t_state.SELECT
 
         elif state == t_state.SELECT:
-            if not use_answer and not any_left:           # the frame is over
-                if ply == 0:                              # the iteration is complete
+            if not use_answer and not todo_any:           # the frame is over
+                if at_root:                               # the iteration is complete
                     answer.next = rb_move
                     answer_score.next = rb_score
                     depth.next = it_d[DEPTH_BITS:]
@@ -322,24 +368,28 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                         state.next = t_state.ITER
                 else:
                     ret_val.next = f_best
-                    state.next = t_state.POP
-            elif nodes == budget_r:
+                    state.next = t_state.RET_LOAD
+            elif spent:
                 state.next = t_state.ABORT
-            else:
+            elif sel_wait == 0:                           # the move and its flips are in
                 nodes.next = nodes + 1
                 f_todo.next = f_todo & ~sel_hot
                 root_first.next = 0
+                sel_wait.next = SELECT_LATENCY
                 f_move.next = sel_index
                 c_me.next = f_opp & ~flipped
                 c_opp.next = f_me | flipped | sel_hot
+                ex_wait.next = EXAMINE_LATENCY
                 c_d.next = f_d - 1
                 c_alpha.next = -f_beta
                 c_beta.next = c_window
                 state.next = t_state.EXAMINE
 
         elif state == t_state.EXAMINE:
-            if (my_moves == 0 and their_moves == 0) or c_d == 0:   # a leaf
-                if my_moves != 0 or their_moves != 0:
+            if ex_wait != 0:                                       # the value is not in yet
+                pass
+            elif (not my_any and not their_any) or c_bottom:       # a leaf
+                if my_any or their_any:
                     leaf_seen.next = 1
                 if dv_keep:                     # deliver (as in RET)
                     f_best.next = dv_s
@@ -349,28 +399,33 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                     rb_score.next = dv_s
                 ret_val.next = dv_up
                 if dv_pop:
-                    state.next = t_state.POP
+                    state.next = t_state.RET_LOAD
                 else:
                     state.next = t_state.SELECT
-            elif my_moves == 0:                                    # a pass: a node
-                if nodes == budget_r:
+            elif not my_any:                                       # a pass: a node
+                if spent:
                     state.next = t_state.ABORT
                 else:
                     nodes.next = nodes + 1
                     ply.next = ply + 1
+                    at_root.next = 0
                     f_pass.next = 1
                     f_alpha.next = c_alpha
                     f_beta.next = c_beta
                     c_me.next = c_opp
                     c_opp.next = c_me
+                    ex_wait.next = EXAMINE_LATENCY
                     c_d.next = c_d - 1
                     c_alpha.next = -c_beta
                     c_beta.next = -c_alpha
             else:                                                  # a new frame
                 ply.next = ply + 1
+                at_root.next = 0
                 f_me.next = c_me
                 f_opp.next = c_opp
                 f_todo.next = my_moves
+                todo_any.next = 1
+                sel_wait.next = SELECT_LATENCY
                 f_alpha.next = c_alpha
                 f_beta.next = c_beta
                 f_best.next = -INF
@@ -378,30 +433,32 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 f_pass.next = 0
                 state.next = t_state.SELECT
 
-        elif state == t_state.POP:              # the parent's word is read
-            ply.next = ply - 1
-            state.next = t_state.RET
-
-        elif state == t_state.RET:              # the parent again, and the value
+        elif state == t_state.RET_LOAD:         # the parent's word, read ahead
             f_me.next = q_me
             f_opp.next = q_opp
             f_todo.next = q_todo
+            sel_wait.next = SELECT_LATENCY
             f_alpha.next = q_alpha
             f_beta.next = q_beta
+            f_best.next = q_best
             f_d.next = q_d
             f_pass.next = q_pass
             f_move.next = q_move
+            ret_s.next = -ret_val
+            ply.next = ply - 1
+            at_root.next = ply == 1
+            state.next = t_state.RET
+
+        elif state == t_state.RET:              # the value reaches the parent
             if dv_keep:
                 f_best.next = dv_s
-            else:
-                f_best.next = q_best
             if dv_root:                         # deliver (as in EXAMINE)
                 rb_valid.next = 1
                 rb_move.next = dv_move
                 rb_score.next = dv_s
             ret_val.next = dv_up
             if dv_pop:
-                state.next = t_state.POP
+                state.next = t_state.RET_LOAD
             else:
                 state.next = t_state.SELECT
 
@@ -427,6 +484,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             state.next = t_state.IDLE
 
     size_rom = rom(sz, full_rom, full)
-    return (gen_my, gen_their, evaluation, order, flips, answer_decode, size_rom, choose, game_over_value,
-            leaf_value, child_window, unpack, pack, deliver, deliver_result, stack_ram,
+    return (gen_my, gen_their, evaluation, order, flips, answer_decode, size_rom, child_stages,
+            choose, game_over_value,
+            child_window, unpack, pack, deliver, deliver_result, stack_ram,
             stack_ports, control)

@@ -70,7 +70,7 @@ FIGURES = [
      BK_SPEED, r"\| 19999741 \(default\) \|(?: [^|]* \|){5} %s ms \|" % F, {"scale": 0.001}),
     ("README.md", None, r"has an Fmax proxy of %s MHz" % F,
      SYNTH, SYNTH_BK + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
-    ("README.md", None, r"it takes %s LUT4 and (\d+) M4K, but its Fmax proxy is %s MHz" % (N, F),
+    ("README.md", None, r"It takes %s LUT4 and (\d+) M4K, and its Fmax proxy is %s MHz" % (N, F),
      SYNTH, SYNTH_RV + r"\| LUT4 \| (\d+) \|.*?\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
      {}),
     ("README.md", None, r"and it scores %s against NTest at depth 4" % W,

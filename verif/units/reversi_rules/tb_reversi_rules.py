@@ -1,12 +1,14 @@
 """Unit bench of the Reversi rule blocks, hdl/reversi/moves.py and flips.py
-(combinational; built side by side for boards up to REVERSI_SIDE, a
+(combinational but for `flipped_q`; built side by side for boards up to REVERSI_SIDE, a
 smaller game held in the top-left of the max layout: hdl/reversi/tables.py).
 
 Reference: golden.reversi.board's `legal` and `flips`, on golden's own
 layout of the game's size, moved to the max layout (tables.to_max).
 
 Checked, for every position: both sides' legal moves, and the flips of
-every legal move of the side to move (one-hot `move_bit`).
+every legal move of the side to move (one-hot `move_bit`), both from the
+combinational flips and from the search's pipelined ones (`flipped_q`:
+flips_latency cycles after the move, the discs set a cycle before).
 
 Tests: every direction and run length from every kind of start cell (the run
 ended by a disc of the mover, an empty cell or the edge); positions of
@@ -24,6 +26,7 @@ from cocotb.triggers import Timer
 from golden.reversi.board import flips, legal, start
 from golden.reversi.encoding import geometry
 from hdl.reversi import tables as T
+from hdl.reversi.flips import flips_latency
 from hdl.units import REVERSI_SIDE
 from verif.units.common import Mismatches
 
@@ -37,7 +40,7 @@ async def check(dut, mismatches, me, opp, width, height, what):
     dut.opp.value = T.to_max(opp, width, side)
     dut.full.value = T.to_max(g.full, width, side)
     dut.move_bit.value = 0
-    await Timer(1, unit="ns")
+    await tick(dut)                      # the pipelined flips' bracket of the discs
     want = {"my_moves": T.to_max(legal(me, opp, g), width, side),
             "their_moves": T.to_max(legal(opp, me, g), width, side)}
     got = {k: int(getattr(dut, k).value) for k in want}
@@ -51,11 +54,25 @@ async def check(dut, mismatches, me, opp, width, height, what):
             dut.move_bit.value = 1 << T.cell_to_max(c, width, side)
             await Timer(1, unit="ns")
             want_f = T.to_max(flips(me, opp, c, g), width, side)
+            got_f = int(dut.flipped.value)
+            for _ in range(flips_latency(True)):
+                await tick(dut)
             if not mismatches.expect("%s %dx%d me %#x opp %#x: flips of cell %d"
                                      % (what, width, height, me, opp, c),
-                                     hex(want_f), hex(int(dut.flipped.value))):
+                                     {"flipped": hex(want_f), "flipped_q": hex(want_f)},
+                                     {"flipped": hex(got_f),
+                                      "flipped_q": hex(int(dut.flipped_q.value))}):
                 return False
     return True
+
+
+async def tick(dut):
+    """One clock cycle (the pipelined flips' registers take their inputs)."""
+    await Timer(1, unit="ns")
+    dut.clk.value = 1
+    await Timer(1, unit="ns")
+    dut.clk.value = 0
+    await Timer(1, unit="ns")
 
 
 def game_positions(rng, width, height):
