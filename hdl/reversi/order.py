@@ -19,7 +19,8 @@ def reversi_order(todo, size, any_left, onehot, index, side, clk=None):
     Ports (boards side * side bits, the max layout of hdl/reversi/tables.py):
         todo      in   the moves not tried yet
         size      in   the game's size (tables.size_index)
-        any_left  out  todo is not empty
+        any_left  out  todo is not empty (None with clk: the pipelined search
+                       keeps its own register of it, todo_any)
         onehot    out  the chosen cell, one-hot (0 when todo is empty)
         index     out  its bit index (meaningless when todo is empty)
     Settings:
@@ -110,9 +111,12 @@ def _pipelined(clk, todo, masked, any_left, onehot, index):
         # nz & -nz: the lowest set bit (the heaviest class)
         first.next = nz & ((~nz) + 1)
 
-    @always_comb
-    def any_todo():
-        any_left.next = todo != 0
+    gens = []
+    if any_left is not None:
+        @always_comb
+        def any_todo():
+            any_left.next = todo != 0
+        gens.append(any_todo)
 
     @always_seq(clk.posedge, reset=None)
     def stage1():
@@ -126,7 +130,7 @@ def _pipelined(clk, todo, masked, any_left, onehot, index):
     def stage2():
         onehot.next = chosen & ~below          # the lowest one alone
 
-    return tests, regs, gates, merge, decode, priority, any_todo, borrow, stage1, stage2
+    return tests, regs, gates, merge, decode, priority, gens, borrow, stage1, stage2
 
 
 @block

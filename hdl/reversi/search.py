@@ -159,9 +159,10 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side,
                                   clk=clk)
     # ... and the frame's (the move order's two stages, the flips' two)
-    any_left, pick_hot = Signal(bool(0)), board()
+    pick_hot = board()
     pick_index = Signal(intbv(0)[idx_bits:])
-    order = reversi_order(f_todo, sz, any_left, pick_hot, pick_index, side=side, clk=clk)
+    # (todo_any, a register set with f_todo, says whether moves are left)
+    order = reversi_order(f_todo, sz, None, pick_hot, pick_index, side=side, clk=clk)
     sel_hot, flipped = board(), board()
     sel_index = Signal(intbv(0)[idx_bits:])
     use_answer = Signal(bool(0))
