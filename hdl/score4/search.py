@@ -1,36 +1,26 @@
 """The Score-4 search engine: golden/score4/search.py in hardware."""
-from myhdl import (ConcatSignal, Signal, always, always_comb, always_seq, block, concat,
-                   enum, intbv)
+from myhdl import Signal, always, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
+from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
 from hdl.decoder import decoder
-from hdl.score4.checker import SCORE_BITS, SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
 from hdl.score4.child_hash import score4_child_hash
+from hdl.score4.combine import score4_combine
 from hdl.score4.cut import score4_cut
-from hdl.score4.killers import score4_killers
-from hdl.score4.landing import score4_landing
-from hdl.score4.select import SLOTS, score4_select
 from hdl.score4.entry import score4_entry
+from hdl.score4.frame_stack import STACK_DEPTH, score4_frame_stack
+from hdl.score4.killers import score4_killers
+from hdl.score4.prescan import score4_prescan
 from hdl.score4.probe import score4_probe
+from hdl.score4.select import SLOTS, score4_select
 from hdl.score4.table import (CUT_BITS, ENTRIES, ENTRY_BITS, ENTRY_FIELDS, field_slices,
                               score4_table)
-from hdl.score4.win_cells import score4_win_cells
+from hdl.score4.tried import score4_tried
 from hdl.score4.zobrist import score4_zobrist
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
-STACK_DEPTH = 64
-# A frame pushed when the search descends (most significant first): the
-# parent's slot counter, window, best score and best move, the alpha it was
-# entered with, its move A, the post of the move being searched and its
-# landing cell (one-hot: RETURN takes the bead off with an AND, no decoder
-# behind the stack memory's output), its hash.
-FRAME_FIELDS = (("fidx", 5), ("alpha", SCORE_BITS), ("beta", SCORE_BITS), ("best", SCORE_BITS),
-                ("alpha0", SCORE_BITS), ("best_move", 4), ("hm_valid", 1), ("hm", 4),
-                ("post", 4), ("cell", NUM_CELLS), ("hash", HASH_BITS))
-FRAME = field_slices(FRAME_FIELDS)
-FRAME_BITS = sum(w for _, w in FRAME_FIELDS)
 
 
 @block
@@ -78,7 +68,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     registered a cycle ahead (score4_child_hash): GEN only picks the chosen
     one to address the table.
     """
-    t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "CLEAR", "ITER_START", "GEN", "EVAL",
+    t_state = enum("IDLE", "PRE", "CLEAR", "ITER_START", "GEN", "EVAL",
                    "PROBE", "COMB", "RETURN", "ITER_DONE", "FINISH")
     state = Signal(t_state.IDLE)
 
@@ -93,7 +83,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                                                # slot choice starts from few-fanout flops
     ply = Signal(intbv(0, min=0, max=STACK_DEPTH))    # <= 63: a descent needs ply + 1 < depth <= 64
     diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
-    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
     # the current frame
     fidx = Signal(intbv(0, min=0, max=SLOTS + 1))  # next slot: 0 = A (pv / hash move), 1 = killer, k+2 = ORDER[k]
     falpha, fbeta, fbest = s14(), s14(), s14()
@@ -102,17 +91,16 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     dleft = Signal(intbv(0)[DEPTH_BITS + 1:])  # plies left at the node: diter - ply (<= 63 below the root)
     cur_post = Signal(intbv(0)[4:])
     root_best = Signal(intbv(0)[4:])
-    # win/block pre-scan
-    pidx = Signal(intbv(0, min=0, max=NUM_POSTS))
-    ppass = Signal(bool(0))                    # 0: can I win, 1: must I block
-    have_fallback = Signal(bool(0))
+    # win/block pre-scan (score4_prescan)
+    scan_start = Signal(bool(0))                    # IDLE starts a search
+    pre_post = Signal(intbv(0)[4:])
+    pre_set_move, pre_finish, pre_search = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
+    pre_reason = Signal(intbv(0)[3:])
+    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
+    root_colour = Signal(bool(0))
     # checker inputs (registered) and outputs
     chk_x = Signal(intbv(0)[NUM_CELLS:])
     chk_cell = Signal(intbv(0)[NUM_CELLS:])    # the bead GEN dropped, one-hot
-    won = Signal(bool(0))                      # the pre-scan's bead wins (PRE_CHK)
-    x_wins = Signal(intbv(0)[NUM_CELLS:])      # cells where a bead of x / y would win
-    y_wins = Signal(intbv(0)[NUM_CELLS:])
-    pre_cell = Signal(intbv(0)[NUM_CELLS:])    # the pre-scan's bead, one-hot
     ev = s14()                                 # evaluation of chk_x, y (valid in EVAL)
     ev_q = s14()                               # ev registered: the evaluation COMB sees
     gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
@@ -123,7 +111,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     # transposition table, hash and killers
     node_hash = Signal(intbv(0)[HASH_BITS:])   # position_hash of (x, y)
     colour = Signal(bool(0))                   # x's colour: the root's colour, flipped each ply
-    root_colour = Signal(bool(0))
     child_hash = Signal(intbv(0)[HASH_BITS:])  # the hash of the child GEN makes (addresses the table)
     child_hash_q = Signal(intbv(0)[HASH_BITS:])  # ... registered: valid in EVAL
     clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
@@ -168,10 +155,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     # the slots already tried (0..fidx-1) as a thermometer, in a register of
     # its own set with fidx: no compare of fidx in front of the slot choice
     tried = Signal(intbv(0)[SLOTS:])
-    gen_bits = [Signal(bool(0)) for _ in range(1, SLOTS)]   # ... after GEN: 0..g_sel
-    gen_tried = ConcatSignal(*(list(reversed(gen_bits)) + [intbv(1)[1:]]))
-    pop_bits = [Signal(bool(0)) for _ in range(SLOTS)]   # ... of a popped frame
-    pop_tried = ConcatSignal(*reversed(pop_bits))
+    gen_tried = Signal(intbv(0)[SLOTS:])       # ... after GEN: 0..g_sel
     s_top = Signal(intbv(0)[NUM_POSTS:])
     s_below = Signal(intbv(0)[SLOTS:])
     has_cand = Signal(bool(0))
@@ -195,20 +179,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     g_cells = Signal(intbv(0)[NUM_CELLS:])     # the landing cell of g_post, one-hot
     s_occ = Signal(intbv(0)[NUM_CELLS:])
     full_level = Signal(intbv((1 << NUM_POSTS) - 1)[NUM_POSTS:])   # constant: the floor
-    # the pre-scan's post and its landing cell
-    order_post = Signal(intbv(0)[4:])
-    qfree = Signal(bool(0))
-    qfree_cells = Signal(intbv(0, min=0, max=NUM_CELLS + 1))   # 4 - height, as wide as `empties`
-    qland = Signal(intbv(0)[6:])
-    qonehot = Signal(intbv(0)[NUM_CELLS:])
-    # stack of frames below the current ply
-    stack = [Signal(intbv(0)[FRAME_BITS:]) for _ in range(STACK_DEPTH)]
-    st_we = Signal(bool(0))
-    st_waddr = Signal(intbv(0)[6:])
-    st_wdata = Signal(intbv(0)[FRAME_BITS:])
-    st_raddr = Signal(intbv(0)[6:])
-    st_rdata = Signal(intbv(0)[FRAME_BITS:])
-    frame = Signal(intbv(0)[FRAME_BITS:])      # the frame RETURN pops
+    # the frame stack (score4_frame_stack): pushed in EVAL, popped in RETURN
+    push = Signal(bool(0))
     pop_idx = Signal(intbv(0, min=0, max=SLOTS + 1))
     pop_alpha, pop_beta, pop_best, pop_alpha0 = s14(), s14(), s14(), s14()
     pop_best_move, pop_hm = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
@@ -216,39 +188,40 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pop_hash = Signal(intbv(0)[HASH_BITS:])
     pop_post = Signal(intbv(0)[4:])
     pop_onehot = Signal(intbv(0)[NUM_CELLS:])
+    pop_tried = Signal(intbv(0)[SLOTS:])
+    # COMB (score4_combine)
     ev_s = s14()                               # the score COMB combines
     alpha_max = s14()                          # max(falpha, ev_s)
     cutoff = Signal(bool(0))                   # alpha_max >= fbeta
-    ev_gt_alpha, ev_ge_beta, alpha_ge_beta = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
     ev_gt_best = Signal(bool(0))               # ev_s > fbest
-    # each source of ev_s compared with the window and the best score side
-    # by side, the results picked afterwards: no 14-bit mux in front of the
-    # compares that decide COMB's next state (the proxy's slowest path)
-    child_cmp = [Signal(bool(0)) for _ in range(3)]   # sval > falpha, >= fbeta, > fbest
-    win_cmp = [Signal(bool(0)) for _ in range(3)]     # win_here ...
-    leaf_cmp = [Signal(bool(0)) for _ in range(3)]    # ev_q ...
     win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
 
+    prescan = score4_prescan(clk, rst, scan_start, x, y, occ, pre_post, pre_set_move, pre_finish,
+                             pre_search, pre_reason, empties, root_colour)
     checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
-    win_cells = score4_win_cells(clk, x, y, x_wins, y_wins)
     a_dec = decoder(a_post, a_onehot)
     b_dec = decoder(killer, b_onehot)
     table = score4_table(clk, tt_we, tt_waddr, tt_wdata, tt_raddr, tt_rdata)
     probe = score4_probe(entry_q, node_check, dleft(DEPTH_BITS, 0), probe_found, probe_deep)
     cut = score4_cut(entry_low, probe_deep, falpha, fbeta, probe_usable, hash_move, table_score)
-    entry = score4_entry(node_check, dleft(DEPTH_BITS, 0), fbest, falpha0, fbeta, fbest_move, store_entry)
+    entry = score4_entry(node_check, dleft(DEPTH_BITS, 0), fbest, falpha0, fbeta, fbest_move,
+                         store_entry)
     children = score4_child_hash(clk, occ, colour, node_hash, g_onehot, child_hash)
     clr_x = score4_zobrist(root_colour, clr_cell, clr_key_x)
     clr_y = score4_zobrist(not_root_colour, clr_cell, clr_key_y)
     killers = score4_killers(clk, kill_clear, ply, kill_down, kill_up, kill_ply, kill_we,
                              kill_post, killer, killer_valid)
-    q_land = score4_landing(occ, order_post, qland, qonehot, qfree, qfree_cells)
-    gen_below = [_above(g_sel, i, gen_bits[i]) for i in range(SLOTS - 1)]   # slot i + 1
-    pop_below = [_above(pop_idx, i, pop_bits[i]) for i in range(SLOTS)]
+    gen_thermometer = score4_tried(g_sel, gen_tried, first=1)
+    frames = score4_frame_stack(clk, push, ply, probe_cut, fidx, falpha, fbeta, fbest, falpha0,
+                                fbest_move, a_open, a_post, cur_post, chk_cell, node_hash,
+                                pop_idx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
+                                pop_hm_valid, pop_hm, pop_post, pop_onehot, pop_hash, pop_tried)
     selector = score4_select(s_top, s_below, a_open, a_post, a_onehot, killer_valid, killer,
                              b_onehot, hit_has, hit_sel, hit_post, hit_onehot)
     selector_miss = score4_select(s_top, s_below, no_a, a_post, a_onehot, killer_valid, killer,
                                   b_onehot, miss_has, miss_sel, miss_post, miss_onehot)
+    combine = score4_combine(from_child, won_q, full_q, sval, win_here, ev_q, falpha, fbeta,
+                             fbest, ev_s, alpha_max, cutoff, ev_gt_best)
 
     @always_comb
     def choice():
@@ -318,14 +291,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         kill_post.next = cur_post
 
     @always_comb
-    def pre_scan_won():
-        # the pre-scan's bead (PRE_SET registers its cell) wins for its side
-        if ppass:
-            won.next = (y_wins & pre_cell) != 0
-        else:
-            won.next = (x_wins & pre_cell) != 0
-
-    @always_comb
     def occupancy():
         occ.next = x | y
 
@@ -368,110 +333,19 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         # the landing cell of the chosen post
         g_cells.next = g_lands & concat(g_onehot, g_onehot, g_onehot, g_onehot)
 
-    @always_comb
-    def order_lookup():
-        order_post.next = SEARCH_ORDER[pidx]
-
-    fi_h, fi_l = FRAME["fidx"]
     em_h, em_l = field_slices(ENTRY_FIELDS)["move"]
-    fa_h, fa_l = FRAME["alpha"]
-    fb_h, fb_l = FRAME["beta"]
-    fe_h, fe_l = FRAME["best"]
-    f0_h, f0_l = FRAME["alpha0"]
-    fm_h, fm_l = FRAME["best_move"]
-    fv_l = FRAME["hm_valid"][1]
-    fh_h, fh_l = FRAME["hm"]
-    fp_h, fp_l = FRAME["post"]
-    fc_h, fc_l = FRAME["cell"]
-    fk_h, fk_l = FRAME["hash"]
 
     @always_comb
-    def top_frame():
-        # a node PROBE ended returns in the cycle its frame is being written
-        # (st_we is registered): the frame is then still in st_wdata
-        if probe_cut:
-            frame.next = st_wdata
-        else:
-            frame.next = st_rdata
+    def frame_push():
+        push.next = state == t_state.EVAL and descends
 
     @always_comb
-    def unpack():
-        pop_idx.next = frame[fi_h:fi_l]
-        pop_alpha.next = frame[fa_h:fa_l].signed()
-        pop_beta.next = frame[fb_h:fb_l].signed()
-        pop_best.next = frame[fe_h:fe_l].signed()
-        pop_alpha0.next = frame[f0_h:f0_l].signed()
-        pop_best_move.next = frame[fm_h:fm_l]
-        pop_hm_valid.next = frame[fv_l]
-        pop_hm.next = frame[fh_h:fh_l]
-        pop_post.next = frame[fp_h:fp_l]
-        pop_onehot.next = frame[fc_h:fc_l]
-        pop_hash.next = frame[fk_h:fk_l]
-
-
-    @always_comb
-    def stack_addr():
-        if ply == 0:
-            st_raddr.next = 0
-        else:
-            st_raddr.next = ply - 1
-
-    @always(clk.posedge)
-    def stack_ram():
-        if st_we:
-            stack[st_waddr].next = st_wdata
-        st_rdata.next = stack[st_raddr]
-
-    @always_comb
-    def comb_score():
-        if from_child:
-            ev_s.next = sval
-        elif won_q:
-            ev_s.next = win_here
-        elif full_q:
-            ev_s.next = 0
-        else:
-            ev_s.next = ev_q
-
-    cmp_child = _window_compare(sval, falpha, fbeta, fbest, *child_cmp)
-    cmp_win = _window_compare(win_here, falpha, fbeta, fbest, *win_cmp)
-    cmp_leaf = _window_compare(ev_q, falpha, fbeta, fbest, *leaf_cmp)
-
-    @always_comb
-    def compares():
-        # as comb_score picks ev_s; the board-full score 0 by the signs
-        if from_child:
-            ev_gt_alpha.next = child_cmp[0]
-            ev_ge_beta.next = child_cmp[1]
-            ev_gt_best.next = child_cmp[2]
-        elif won_q:
-            ev_gt_alpha.next = win_cmp[0]
-            ev_ge_beta.next = win_cmp[1]
-            ev_gt_best.next = win_cmp[2]
-        elif full_q:
-            ev_gt_alpha.next = falpha < 0
-            ev_ge_beta.next = fbeta <= 0
-            ev_gt_best.next = fbest < 0
-        else:
-            ev_gt_alpha.next = leaf_cmp[0]
-            ev_ge_beta.next = leaf_cmp[1]
-            ev_gt_best.next = leaf_cmp[2]
-        alpha_ge_beta.next = falpha >= fbeta
-
-    @always_comb
-    def new_alpha():
-        # the three comparisons run side by side: max(falpha, ev_s) >= fbeta
-        if ev_gt_alpha:
-            alpha_max.next = ev_s
-            cutoff.next = ev_ge_beta
-        else:
-            alpha_max.next = falpha
-            cutoff.next = alpha_ge_beta
+    def prescan_start():
+        scan_start.next = state == t_state.IDLE and start
 
     @always_seq(clk.posedge, reset=rst)
     def fsm():
         done.next = 0
-        st_we.next = 0
         if state != t_state.IDLE:
             cycles.next = cycles + 1
 
@@ -480,15 +354,11 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 x.next = me
                 y.next = opp
                 occ_r.next = me | opp
-                empties.next = 0
                 busy.next = 1
                 cycles.next = 1
                 nodes.next = 0
                 depth.next = 0
                 score.next = 0
-                pidx.next = 0
-                ppass.next = 0
-                have_fallback.next = 0
                 a_open.next = 0                     # the first iteration's root has no move A
                 ply.next = 0
                 reason.next = 0                     # full, unless a move is found
@@ -497,51 +367,18 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 diter.next = 1
                 clr_addr.next = 0
                 node_hash.next = 0
-                state.next = t_state.PRE_SET
+                state.next = t_state.PRE
 
-        elif state == t_state.PRE_SET:
-            root_colour.next = empties[0]   # 64 - empties beads: same parity (final
-                                            # in the second pass, before CLEAR)
-            # post ORDER[pidx]: put my (pass 0) or the opponent's (pass 1) bead on it
-            if not ppass and qfree:
-                empties.next = empties + qfree_cells     # the first pass counts empty cells
-            if qfree:
-                if not have_fallback:
-                    move.next = order_post
-                    have_fallback.next = 1
-                pre_cell.next = qonehot
-                state.next = t_state.PRE_CHK
-            elif pidx == NUM_POSTS - 1:
-                if not have_fallback:
-                    state.next = t_state.FINISH   # no free post: reason stays "full"
-                elif ppass:
-                    reason.next = 4               # fallback until an iteration completes
-                    state.next = t_state.CLEAR
-                else:
-                    ppass.next = 1
-                    pidx.next = 0
-            else:
-                pidx.next = pidx + 1
-
-        elif state == t_state.PRE_CHK:
-            if won:
-                move.next = order_post
-                if ppass:
-                    reason.next = 2
-                else:
-                    reason.next = 1
+        elif state == t_state.PRE:
+            # the win and block scan (score4_prescan)
+            if pre_set_move:
+                move.next = pre_post
+            if pre_finish or pre_search:
+                reason.next = pre_reason
+            if pre_finish:
                 state.next = t_state.FINISH
-            elif pidx == NUM_POSTS - 1:
-                if ppass:
-                    reason.next = 4
-                    state.next = t_state.CLEAR
-                else:
-                    ppass.next = 1
-                    pidx.next = 0
-                    state.next = t_state.PRE_SET
-            else:
-                pidx.next = pidx + 1
-                state.next = t_state.PRE_SET
+            elif pre_search:
+                state.next = t_state.CLEAR
 
         elif state == t_state.CLEAR:
             # every table entry cleared (table_ports), and the root's hash
@@ -593,13 +430,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if not descends:
                 state.next = t_state.COMB
             else:
-                # descend: push this frame, the child is (y, x + bead) with x's window
-                # negated; its table entry is read now (tt_raddr) for PROBE
-                st_we.next = 1
-                st_waddr.next = ply
-                st_wdata.next = concat(fidx[5:], falpha[SCORE_BITS:], fbeta[SCORE_BITS:],
-                                       fbest[SCORE_BITS:], falpha0[SCORE_BITS:], fbest_move,
-                                       a_open, a_post, cur_post, chk_cell, node_hash)
+                # descend: push this frame (frame_push), the child is (y, x + bead)
+                # with x's window negated; its table entry is read now (tt_raddr) for PROBE
                 x.next = y
                 y.next = chk_x
                 occ_r.next = occ | chk_cell
@@ -691,28 +523,9 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, win_cells, pre_scan_won, a_dec, b_dec, table, probe, cut, entry, children, clr_x, clr_y, killers,
-            hashes, table_ports, killer_clear, descent, killer_read, killer_ports, probe_regs,
-            q_land, gen_below, pop_below, selector, selector_miss, choice, chosen_slot, occupancy, top_frame,
-            next_position, next_lands, chosen, gen_move, landing_cell, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
-            new_alpha, cmp_child, cmp_win, cmp_leaf, fsm)
+    return (prescan, checker, a_dec, b_dec, table, probe, cut, entry, children, clr_x, clr_y,
+            killers, gen_thermometer, frames, selector, selector_miss, combine, choice,
+            chosen_slot, hashes, table_ports, killer_clear, descent, killer_read, killer_ports,
+            occupancy, next_position, next_lands, probe_regs, chosen, gen_move, landing_cell,
+            frame_push, prescan_start, fsm)
 
-
-@block
-def _above(fidx, i, bit):
-    """bit = fidx > i: slot i has been tried."""
-    @always_comb
-    def cmp():
-        bit.next = fidx > i
-    return cmp
-
-
-@block
-def _window_compare(value, alpha, beta, best, gt_alpha, ge_beta, gt_best):
-    """value > alpha, value >= beta, value > best (14-bit signed)."""
-    @always_comb
-    def cmp():
-        gt_alpha.next = value > alpha
-        ge_beta.next = value >= beta
-        gt_best.next = value > best
-    return cmp
