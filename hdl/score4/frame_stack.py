@@ -24,9 +24,9 @@ SIGNED_FIELDS = ("alpha", "beta", "best", "alpha0")
 
 @block
 def score4_frame_stack(clk, push, ply, bypass,
-                       fidx, alpha, beta, best, alpha0, best_move, hm_valid, hm, post, cell, hash,
+                       fidx, alpha, beta, best, alpha0, best_move, hm_valid, hm, post, bead, hash,
                        pop_fidx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
-                       pop_hm_valid, pop_hm, pop_post, pop_cell, pop_hash, pop_tried):
+                       pop_hm_valid, pop_hm, pop_post, pop_bead, pop_hash, pop_tried):
     """The frames of the plies above the node being searched, in a RAM.
 
     Ports:
@@ -43,8 +43,9 @@ def score4_frame_stack(clk, push, ply, bypass,
         fidx .. hash in   the frame pushed (FRAME_FIELDS): slot counter 0 ..
                           SLOTS, alpha, beta, best, alpha0 (14-bit signed),
                           best move, hash move valid and post, the post
-                          being searched, its landing cell (one-hot, 64
-                          bits), the node's hash (HASH_BITS)
+                          being searched, its bead (the landing cell,
+                          one-hot, 64 bits: field `cell`), the node's hash
+                          (HASH_BITS)
         pop_*        out  the fields of the frame read, combinationally from
                           the RAM's registered output (or the pushed frame
                           with `bypass`): the RAM is read every edge at
@@ -69,7 +70,7 @@ def score4_frame_stack(clk, push, ply, bypass,
             waddr.next = ply
             wdata.next = concat(fidx[5:], alpha[SCORE_BITS:], beta[SCORE_BITS:],
                                 best[SCORE_BITS:], alpha0[SCORE_BITS:], best_move,
-                                hm_valid, hm, post, cell, hash)
+                                hm_valid, hm, post, bead, hash)
 
     @always_comb
     def read_addr():
@@ -114,7 +115,7 @@ def score4_frame_stack(clk, push, ply, bypass,
         pop_hm_valid.next = frame[fv_l]
         pop_hm.next = frame[fh_h:fh_l]
         pop_post.next = frame[fp_h:fp_l]
-        pop_cell.next = frame[fc_h:fc_l]
+        pop_bead.next = frame[fc_h:fc_l]
         pop_hash.next = frame[fk_h:fk_l]
 
     return tried, push_regs, read_addr, ram, top_frame, unpack

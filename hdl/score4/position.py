@@ -8,7 +8,7 @@ from hdl.score4.zobrist import score4_zobrist
 
 @block
 def score4_position(clk, rst, load, me, opp, hashing, cell_addr, root_colour, iterate, diter,
-                    descend, chk_x, chk_cell, child_hash, ascend, pop_cell, pop_hash,
+                    descend, chk_x, chk_cell, child_hash, ascend, pop_bead, pop_hash,
                     x, y, occ, occ_r, ply, colour, dleft, node_hash, win_here):
     """The node the search is at, moved down and up the tree.
 
@@ -32,7 +32,7 @@ def score4_position(clk, rst, load, me, opp, hashing, cell_addr, root_colour, it
         chk_cell     in   64 bits: the bead, one-hot
         child_hash   in   HASH_BITS bits: the child's position_hash
         ascend       in   at this edge: back to the parent, which had the bead
-                          pop_cell (one-hot) and the hash pop_hash (from its
+                          pop_bead (one-hot) and the hash pop_hash (from its
                           frame, score4_frame_stack); ply - 1
         x, y         out  64 bits, registered: the position, x to move
         occ          out  64 bits: x | y
@@ -46,16 +46,16 @@ def score4_position(clk, rst, load, me, opp, hashing, cell_addr, root_colour, it
                           score of a win made at this ply
     At most one of load, hashing, iterate, descend, ascend at an edge.
     """
-    cell = Signal(intbv(0)[6:])
+    key_cell = Signal(intbv(0)[6:])
     not_root_colour = Signal(bool(0))
-    key_x = Signal(intbv(0)[HASH_BITS:])       # ZOBRIST of a bead of x / y on `cell`
+    key_x = Signal(intbv(0)[HASH_BITS:])       # ZOBRIST of a bead of x / y on `key_cell`
     key_y = Signal(intbv(0)[HASH_BITS:])
-    rom_x = score4_zobrist(root_colour, cell, key_x)
-    rom_y = score4_zobrist(not_root_colour, cell, key_y)
+    rom_x = score4_zobrist(root_colour, key_cell, key_x)
+    rom_y = score4_zobrist(not_root_colour, key_cell, key_y)
 
     @always_comb
     def keys():
-        cell.next = cell_addr[6:]
+        key_cell.next = cell_addr[6:]
         not_root_colour.next = not root_colour
 
     @always_comb
@@ -73,12 +73,12 @@ def score4_position(clk, rst, load, me, opp, hashing, cell_addr, root_colour, it
         elif hashing:
             colour.next = root_colour
             if cell_addr < NUM_CELLS:
-                if x[cell]:
-                    if y[cell]:
+                if x[key_cell]:
+                    if y[key_cell]:
                         node_hash.next = node_hash ^ key_x ^ key_y
                     else:
                         node_hash.next = node_hash ^ key_x
-                elif y[cell]:
+                elif y[key_cell]:
                     node_hash.next = node_hash ^ key_y
         elif iterate:
             colour.next = root_colour
@@ -94,8 +94,8 @@ def score4_position(clk, rst, load, me, opp, hashing, cell_addr, root_colour, it
             node_hash.next = child_hash
             win_here.next = win_here - 1
         elif ascend:
-            x.next = y & ~pop_cell
-            occ_r.next = occ & ~pop_cell
+            x.next = y & ~pop_bead
+            occ_r.next = occ & ~pop_bead
             y.next = x
             ply.next = ply - 1
             colour.next = not colour
