@@ -316,6 +316,25 @@ def _score4_next_move(cfg):
         flag(), flag(), _score4_slot(), bits(4), bits(16), bits(64), bits(64), bits(SLOTS)))]
 
 
+def _score4_position(cfg):
+    """The Score-4 search's node (hdl/score4/position.py)."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import DEPTH_BITS, HASH_BITS, WIN
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+    from hdl.score4.frame_stack import STACK_DEPTH
+    from hdl.score4.position import score4_position
+    from hdl.score4.table import ENTRIES
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_position", score4_position(
+        clk, rst, flag(), bits(64), bits(64), flag(), Signal(intbv(0, min=0, max=ENTRIES)),
+        flag(), flag(), Signal(intbv(0, min=0, max=66)), flag(), bits(64), bits(64),
+        bits(HASH_BITS), flag(), bits(64), bits(HASH_BITS), bits(64), bits(64), bits(64),
+        bits(64), Signal(intbv(0, min=0, max=STACK_DEPTH)), flag(), bits(DEPTH_BITS + 1),
+        bits(HASH_BITS), Signal(intbv(WIN - 1, min=SCORE_MIN, max=SCORE_MAX))))]
+
+
 def _blokus_value():
     """A Blokus score, value or window edge, as wide as the search's."""
     from hdl.blokus.search import SCORE_MAX, SCORE_MIN
@@ -579,6 +598,7 @@ UNITS = {
     "score4_frame_stack": (_score4_frame_stack, 9600, False),
     "score4_combine": (_score4_combine, 9600, False),
     "score4_next_move": (_score4_next_move, 9600, False),
+    "score4_position": (_score4_position, 9600, False),
     "blokus_eval_pipeline": (_blokus_eval_pipeline, 115200, False),
     "blokus_window_scan": (_blokus_window_scan, 115200, False),
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
