@@ -335,6 +335,23 @@ def _score4_position(cfg):
         bits(HASH_BITS), Signal(intbv(WIN - 1, min=SCORE_MIN, max=SCORE_MAX))))]
 
 
+def _score4_table_access(cfg):
+    """The Score-4 search's use of its table (hdl/score4/table_access.py):
+    the M4K table, the children's hashes, probe, cut and entry."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import DEPTH_BITS, HASH_BITS
+    from hdl.score4.table import ENTRIES
+    from hdl.score4.table_access import score4_table_access
+
+    clk, rst, bits, flag = _signals()
+    value = _score4_value
+    return [("score4_table_access", score4_table_access(
+        clk, flag(), Signal(intbv(0, min=0, max=ENTRIES)), flag(), bits(HASH_BITS),
+        bits(DEPTH_BITS + 1), value(), value(), value(), value(), bits(4), bits(64), flag(),
+        bits(16), bits(HASH_BITS), bits(4), flag(), flag(), bits(4), value()))]
+
+
 def _blokus_value():
     """A Blokus score, value or window edge, as wide as the search's."""
     from hdl.blokus.search import SCORE_MAX, SCORE_MIN
@@ -599,6 +616,7 @@ UNITS = {
     "score4_combine": (_score4_combine, 9600, False),
     "score4_next_move": (_score4_next_move, 9600, False),
     "score4_position": (_score4_position, 9600, False),
+    "score4_table_access": (_score4_table_access, 9600, False),
     "blokus_eval_pipeline": (_blokus_eval_pipeline, 115200, False),
     "blokus_window_scan": (_blokus_window_scan, 115200, False),
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),
