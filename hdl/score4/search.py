@@ -13,6 +13,7 @@ from hdl.score4.next_move import score4_next_move
 from hdl.score4.select import SLOTS
 from hdl.score4.table import ENTRIES
 from hdl.score4.table_access import score4_table_access
+from hdl.signals import flag, unsigned
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
@@ -73,92 +74,79 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     def s14(v=0):
         return Signal(intbv(v, min=SCORE_MIN, max=SCORE_MAX))
 
-    # position being searched: x to move at the current ply
-    x = Signal(intbv(0)[NUM_CELLS:])
-    y = Signal(intbv(0)[NUM_CELLS:])
-    occ = Signal(intbv(0)[NUM_CELLS:])
-    occ_r = Signal(intbv(0)[NUM_CELLS:])       # x | y again, in registers of its own: the
-                                               # slot choice starts from few-fanout flops
+    def cells():
+        return unsigned(NUM_CELLS)
+
+    # the node (score4_position): x to move; occ_r is x | y in registers of
+    # their own (the slot choice starts from few-fanout flops)
+    x, y, occ, occ_r = cells(), cells(), cells(), cells()
     ply = Signal(intbv(0, min=0, max=STACK_DEPTH))    # <= 63: a descent needs ply + 1 < depth <= 64
+    dleft = unsigned(DEPTH_BITS + 1)           # plies left at the node: diter - ply
+    node_hash = unsigned(HASH_BITS)            # position_hash of (x, y)
+    colour = flag()                            # x's colour: the root's colour, flipped each ply
+    win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
     diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
+    root_best = unsigned(4)
     # the current frame
     fidx = Signal(intbv(0, min=0, max=SLOTS + 1))  # next slot: 0 = A (pv / hash move), 1 = killer, k+2 = ORDER[k]
     falpha, fbeta, fbest = s14(), s14(), s14()
     falpha0 = s14()                            # the alpha the node was entered with
-    fbest_move = Signal(intbv(0)[4:])          # the node's best move so far
-    dleft = Signal(intbv(0)[DEPTH_BITS + 1:])  # plies left at the node: diter - ply (<= 63 below the root)
-    cur_post = Signal(intbv(0)[4:])
-    root_best = Signal(intbv(0)[4:])
-    # win/block pre-scan (score4_prescan)
-    launch = Signal(bool(0))                   # IDLE starts a search
-    pre_post = Signal(intbv(0)[4:])
-    pre_set_move, pre_finish, pre_search = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    pre_reason = Signal(intbv(0)[3:])
-    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
-    root_colour = Signal(bool(0))
-    # checker inputs (registered) and outputs
-    chk_x = Signal(intbv(0)[NUM_CELLS:])
-    chk_cell = Signal(intbv(0)[NUM_CELLS:])    # the bead GEN dropped, one-hot
-    ev = s14()                                 # evaluation of chk_x, y (valid in EVAL)
-    ev_q = s14()                               # ev registered: the evaluation COMB sees
-    gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
-    won_q, full_q = Signal(bool(0)), Signal(bool(0))
-    won_r, full_r = Signal(bool(0)), Signal(bool(0))   # won and full, worked out in GEN
-    from_child = Signal(bool(0))               # COMB takes sval (a child's value), not the checker
-    sval = s14()
-    # transposition table, hash and killers
-    node_hash = Signal(intbv(0)[HASH_BITS:])   # position_hash of (x, y)
-    colour = Signal(bool(0))                   # x's colour: the root's colour, flipped each ply
-    child_hash_q = Signal(intbv(0)[HASH_BITS:])  # the hash of the child GEN made (in EVAL)
-    clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
-    clearing, store = Signal(bool(0)), Signal(bool(0))
-    iterating = Signal(bool(0))
-    read_move = Signal(intbv(0)[4:])           # the move of the child's entry (EVAL)
-    probe_found = Signal(bool(0))
-    probe_usable = Signal(bool(0))
-    hash_move = Signal(intbv(0)[4:])
-    table_score = s14()
-    probe_cut = Signal(bool(0))                # the node ended in PROBE: RETURN stores nothing
-    kill_clear, kill_we = Signal(bool(0)), Signal(bool(0))
-    kill_ply = Signal(intbv(0, min=0, max=STACK_DEPTH))   # a cut-off's killer, written a cycle
-    kill_post = Signal(intbv(0)[4:])                       # later (RETURN): see killer_ports
-    killer = Signal(intbv(0)[4:])
-    killer_valid = Signal(bool(0))
-    kill_down, kill_up = Signal(bool(0)), Signal(bool(0))   # the ply changes at this edge
-    descends = Signal(bool(0))                 # EVAL descends into the child (else COMB)
+    fbest_move, cur_post = unsigned(4), unsigned(4)   # the best move so far, the one searched
     # slot 0's move: the node's move A, the hash move (the previous
     # iteration's best at the root) when there is one; in PROBE, the entry's
     # move (a register, set a cycle ahead: no state decode or mux in front
     # of the slot choice)
-    a_open = Signal(bool(0))
-    a_post = Signal(intbv(0)[4:])
+    a_open, a_post = flag(), unsigned(4)
     # the slots already tried (0..fidx-1) as a thermometer, in a register of
     # its own set with fidx: no compare of fidx in front of the slot choice
-    tried = Signal(intbv(0)[SLOTS:])
-    # the move the coming GEN makes (score4_next_move), chosen a cycle ahead
-    fresh, probing = Signal(bool(0)), Signal(bool(0))
-    has_cand = Signal(bool(0))
+    tried = unsigned(SLOTS)
+    probe_cut = flag()                         # the node ended in PROBE: RETURN stores nothing
+    # what each state tells the units (state_decode)
+    launch, clearing, iterating, fresh, probing = flag(), flag(), flag(), flag(), flag()
+    push, store, kill_clear, kill_down, kill_up = flag(), flag(), flag(), flag(), flag()
+    descends = flag()                          # EVAL descends into the child (else COMB)
+    # the pre-scan (score4_prescan)
+    pre_post, pre_reason = unsigned(4), unsigned(3)
+    pre_set_move, pre_finish, pre_search = flag(), flag(), flag()
+    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
+    root_colour = flag()
+    # the move GEN makes (score4_next_move) and the checker's inputs and outputs
+    has_cand = flag()
     g_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
-    g_post = Signal(intbv(0)[4:])
-    g_onehot = Signal(intbv(0)[NUM_POSTS:])
-    g_cells = Signal(intbv(0)[NUM_CELLS:])     # the landing cell of g_post, one-hot
-    gen_tried = Signal(intbv(0)[SLOTS:])       # tried after GEN: 0..g_sel
+    g_post, g_onehot = unsigned(4), unsigned(NUM_POSTS)
+    g_cells = cells()                          # the landing cell of g_post, one-hot
+    gen_x = cells()                            # x with the bead GEN drops
+    gen_tried = unsigned(SLOTS)                # tried after GEN: 0..g_sel
+    chk_x, chk_cell = cells(), cells()         # registered in GEN: x with the bead, the bead
+    ev, ev_q = s14(), s14()                    # the evaluation (valid in EVAL), registered
+    won_r, full_r = flag(), flag()             # won and full, worked out in GEN
+    won_q, full_q = flag(), flag()
+    from_child = flag()                        # COMB takes sval (a child's value), not the checker
+    sval = s14()
+    # the table (score4_table_access)
+    clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
+    child_hash_q = unsigned(HASH_BITS)         # the hash of the child GEN made (in EVAL)
+    read_move = unsigned(4)                    # the move of the child's entry (EVAL)
+    probe_found, probe_usable = flag(), flag()
+    hash_move, table_score = unsigned(4), s14()
+    # the killers (score4_killers): a cut-off's killer is written a cycle
+    # later (RETURN): see killer_ports
+    kill_we = flag()
+    kill_ply = Signal(intbv(0, min=0, max=STACK_DEPTH))
+    kill_post, killer, killer_valid = unsigned(4), unsigned(4), flag()
     # the frame stack (score4_frame_stack): pushed in EVAL, popped in RETURN
-    push = Signal(bool(0))
     pop_idx = Signal(intbv(0, min=0, max=SLOTS + 1))
     pop_alpha, pop_beta, pop_best, pop_alpha0 = s14(), s14(), s14(), s14()
-    pop_best_move, pop_hm = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    pop_hm_valid = Signal(bool(0))
-    pop_hash = Signal(intbv(0)[HASH_BITS:])
-    pop_post = Signal(intbv(0)[4:])
-    pop_onehot = Signal(intbv(0)[NUM_CELLS:])
-    pop_tried = Signal(intbv(0)[SLOTS:])
+    pop_best_move, pop_hm, pop_post = unsigned(4), unsigned(4), unsigned(4)
+    pop_hm_valid = flag()
+    pop_hash = unsigned(HASH_BITS)
+    pop_onehot = cells()
+    pop_tried = unsigned(SLOTS)
     # COMB (score4_combine)
     ev_s = s14()                               # the score COMB combines
     alpha_max = s14()                          # max(falpha, ev_s)
-    cutoff = Signal(bool(0))                   # alpha_max >= fbeta
-    ev_gt_best = Signal(bool(0))               # ev_s > fbest
-    win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
+    cutoff = flag()                            # alpha_max >= fbeta
+    ev_gt_best = flag()                        # ev_s > fbest
 
     prescan = score4_prescan(clk, rst, launch, x, y, occ, pre_post, pre_set_move, pre_finish,
                              pre_search, pre_reason, empties, root_colour)
