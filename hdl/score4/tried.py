@@ -1,5 +1,5 @@
 """Which of a node's move slots have been tried, as a thermometer."""
-from myhdl import always_comb, block, intbv
+from myhdl import ConcatSignal, Signal, always_comb, block, intbv
 
 from hdl.score4.select import SLOTS
 
@@ -23,14 +23,21 @@ def score4_tried(count, bits, first=0):
         first  0 (the counter is the next slot: a popped frame's) or 1 (it is
                the slot just chosen, as score4_select's `sel`)
     """
-    @always_comb
-    def thermometer():
-        t = intbv(0)[SLOTS:]
-        for j in range(SLOTS):
-            if j < first:
-                t[j] = 1
-            else:
-                t[j] = count > j - first
-        bits.next = t
+    above = [Signal(bool(0)) for _ in range(first, SLOTS)]
+    compares = [_above(count, i, above[i]) for i in range(len(above))]
+    packed = ConcatSignal(*(list(reversed(above)) + [intbv(1)[1:] for _ in range(first)]))
 
-    return thermometer
+    @always_comb
+    def drive():
+        bits.next = packed
+
+    return compares, drive
+
+
+@block
+def _above(count, i, bit):
+    """bit = count > i (a compare with a constant)."""
+    @always_comb
+    def compare():
+        bit.next = count > i
+    return compare
