@@ -243,6 +243,115 @@ def _score4_child_hash(cfg):
                                                     bits(16), bits(HASH_BITS)))]
 
 
+def _score4_value():
+    """A Score-4 score, value or window edge (14-bit signed)."""
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+    from hdl.signals import signed
+
+    return signed(SCORE_MIN, SCORE_MAX)
+
+
+def _score4_slot():
+    """A Score-4 slot counter, 0 .. SLOTS."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.select import SLOTS
+
+    return Signal(intbv(0, min=0, max=SLOTS + 1))
+
+
+def _score4_prescan(cfg):
+    """The Score-4 search's win and block pre-scan (hdl/score4/prescan.py)."""
+    from myhdl import Signal, intbv
+
+    from hdl.score4.prescan import score4_prescan
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_prescan", score4_prescan(clk, rst, flag(), bits(64), bits(64), bits(64),
+                                              bits(4), flag(), flag(), flag(), bits(3),
+                                              Signal(intbv(0, min=0, max=65)), flag()))]
+
+
+def _score4_frame_stack(cfg):
+    """The Score-4 search's frame stack (hdl/score4/frame_stack.py)."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import HASH_BITS
+    from hdl.score4.frame_stack import STACK_DEPTH, score4_frame_stack
+    from hdl.score4.select import SLOTS
+
+    clk, rst, bits, flag = _signals()
+    value, slot = _score4_value, _score4_slot
+
+    def frame():
+        """The FRAME_FIELDS, each a signal of its width."""
+        return [slot(), value(), value(), value(), value(), bits(4), flag(), bits(4), bits(4),
+                bits(64), bits(HASH_BITS)]
+
+    pushed, popped = frame(), frame()
+    return [("score4_frame_stack", score4_frame_stack(
+        clk, flag(), Signal(intbv(0, min=0, max=STACK_DEPTH)), flag(), *pushed, *popped,
+        bits(SLOTS)))]
+
+
+def _score4_combine(cfg):
+    """The Score-4 search's COMB step (hdl/score4/combine.py), combinational."""
+    from hdl.score4.combine import score4_combine
+
+    clk, rst, bits, flag = _signals()
+    value = _score4_value
+    return [("score4_combine", score4_combine(flag(), flag(), flag(), value(), value(), value(),
+                                              value(), value(), value(), value(), value(),
+                                              flag(), flag()))]
+
+
+def _score4_next_move(cfg):
+    """The Score-4 search's move generation (hdl/score4/next_move.py)."""
+    from hdl.score4.next_move import score4_next_move
+    from hdl.score4.select import SLOTS
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_next_move", score4_next_move(
+        clk, bits(64), bits(64), bits(SLOTS), flag(), flag(), flag(), flag(), bits(4), bits(4),
+        flag(), flag(), _score4_slot(), bits(4), bits(16), bits(64), bits(64), bits(SLOTS)))]
+
+
+def _score4_position(cfg):
+    """The Score-4 search's node (hdl/score4/position.py)."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import DEPTH_BITS, HASH_BITS, WIN
+    from hdl.score4.checker import SCORE_MAX, SCORE_MIN
+    from hdl.score4.frame_stack import STACK_DEPTH
+    from hdl.score4.position import score4_position
+    from hdl.score4.table import ENTRIES
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_position", score4_position(
+        clk, rst, flag(), bits(64), bits(64), flag(), Signal(intbv(0, min=0, max=ENTRIES)),
+        flag(), flag(), Signal(intbv(0, min=0, max=66)), flag(), bits(64), bits(64),
+        bits(HASH_BITS), flag(), bits(64), bits(HASH_BITS), bits(64), bits(64), bits(64),
+        bits(64), Signal(intbv(0, min=0, max=STACK_DEPTH)), flag(), bits(DEPTH_BITS + 1),
+        bits(HASH_BITS), Signal(intbv(WIN - 1, min=SCORE_MIN, max=SCORE_MAX))))]
+
+
+def _score4_table_access(cfg):
+    """The Score-4 search's use of its table (hdl/score4/table_access.py):
+    the M4K table, the children's hashes, probe, cut and entry."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import DEPTH_BITS, HASH_BITS
+    from hdl.score4.table import ENTRIES
+    from hdl.score4.table_access import score4_table_access
+
+    clk, rst, bits, flag = _signals()
+    value = _score4_value
+    return [("score4_table_access", score4_table_access(
+        clk, flag(), Signal(intbv(0, min=0, max=ENTRIES)), flag(), bits(HASH_BITS),
+        bits(DEPTH_BITS + 1), value(), value(), value(), value(), bits(4), bits(64), flag(),
+        bits(16), bits(HASH_BITS), bits(4), flag(), flag(), bits(4), value()))]
+
+
 def _blokus_value():
     """A Blokus score, value or window edge, as wide as the search's."""
     from hdl.blokus.search import SCORE_MAX, SCORE_MIN
@@ -505,6 +614,12 @@ UNITS = {
     "score4_win_cells": (_score4_win_cells, 9600, False),
     "score4_child_hash": (_score4_child_hash, 9600, False),
     "score4_select": (_score4_select, 9600, False),
+    "score4_prescan": (_score4_prescan, 9600, False),
+    "score4_frame_stack": (_score4_frame_stack, 9600, False),
+    "score4_combine": (_score4_combine, 9600, False),
+    "score4_next_move": (_score4_next_move, 9600, False),
+    "score4_position": (_score4_position, 9600, False),
+    "score4_table_access": (_score4_table_access, 9600, False),
     "blokus_eval_pipeline": (_blokus_eval_pipeline, 115200, False),
     "blokus_window_scan": (_blokus_window_scan, 115200, False),
     "blokus_ply_stack": (_blokus_ply_stack, 115200, False),

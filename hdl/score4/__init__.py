@@ -10,7 +10,15 @@
     score4_zobrist  the Zobrist key of one bead (ROM)
     score4_child_hash  the hashes of a position's 16 children, registered
     score4_killers  the killer move of each ply
-    score4_search   the search of golden/score4/search.py, in hardware
+    score4_prescan  the win and block scan before the tree search
+    score4_position  the node the search is at: position, ply, hash, depth left
+    score4_next_move  the move the next GEN makes, chosen a cycle ahead
+    score4_tried    the slots tried, as a thermometer
+    score4_table_access  the table as the search uses it: clear, probe, store
+    score4_frame_stack  the frames of the plies above the node
+    score4_combine  COMB: a move's score against the node's window
+    score4_search   the search of golden/score4/search.py, in hardware: its
+                    control and the wiring of the blocks above
     score4_top      UART + protocol + board + search: the board-independent core
     score4_de2      the DE2 top level around score4_top
 

@@ -1,36 +1,22 @@
 """The Score-4 search engine: golden/score4/search.py in hardware."""
-from myhdl import (ConcatSignal, Signal, always, always_comb, always_seq, block, concat,
-                   enum, intbv)
+from myhdl import Signal, always, always_comb, always_seq, block, enum, intbv
 
-from golden.score4.encoding import NUM_CELLS, NUM_POSTS, SEARCH_ORDER
+from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
-from hdl.decoder import decoder
-from hdl.score4.checker import SCORE_BITS, SCORE_MAX, SCORE_MIN, score4_checker
-from hdl.score4.child_hash import score4_child_hash
-from hdl.score4.cut import score4_cut
+from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
+from hdl.score4.combine import score4_combine
+from hdl.score4.frame_stack import STACK_DEPTH, score4_frame_stack
 from hdl.score4.killers import score4_killers
-from hdl.score4.landing import score4_landing
-from hdl.score4.select import SLOTS, score4_select
-from hdl.score4.entry import score4_entry
-from hdl.score4.probe import score4_probe
-from hdl.score4.table import (CUT_BITS, ENTRIES, ENTRY_BITS, ENTRY_FIELDS, field_slices,
-                              score4_table)
-from hdl.score4.win_cells import score4_win_cells
-from hdl.score4.zobrist import score4_zobrist
+from hdl.score4.position import score4_position
+from hdl.score4.prescan import score4_prescan
+from hdl.score4.next_move import score4_next_move
+from hdl.score4.select import SLOTS
+from hdl.score4.table import ENTRIES
+from hdl.score4.table_access import score4_table_access
+from hdl.signals import flag, unsigned
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
-STACK_DEPTH = 64
-# A frame pushed when the search descends (most significant first): the
-# parent's slot counter, window, best score and best move, the alpha it was
-# entered with, its move A, the post of the move being searched and its
-# landing cell (one-hot: RETURN takes the bead off with an AND, no decoder
-# behind the stack memory's output), its hash.
-FRAME_FIELDS = (("fidx", 5), ("alpha", SCORE_BITS), ("beta", SCORE_BITS), ("best", SCORE_BITS),
-                ("alpha0", SCORE_BITS), ("best_move", 4), ("hm_valid", 1), ("hm", 4),
-                ("post", 4), ("cell", NUM_CELLS), ("hash", HASH_BITS))
-FRAME = field_slices(FRAME_FIELDS)
-FRAME_BITS = sum(w for _, w in FRAME_FIELDS)
 
 
 @block
@@ -57,255 +43,154 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     hdl.score4.FIXED_CYCLES + hdl.score4.CYCLES_PER_NODE * n cycles: a node
     costs GEN + EVAL + COMB, plus PROBE and RETURN when the search descended
     into it (the table's answer ends it in PROBE, or its moves are searched).
-    FIXED_CYCLES includes CLEAR: every table entry written once per search.
+    FIXED_CYCLES includes PRE (the win and block scan) and CLEAR (every table
+    entry written once per search).
 
-    The transposition table (score4_table, M4K) is read at the index of the
-    child every GEN makes, and the entry registered as it comes out of the
-    memory (entry_q, in EVAL). PROBE, if EVAL descends, compares it with the
-    node (score4_probe), looks at its bound with the node's window
-    (score4_cut), and chooses the node's first move twice, as if the entry
-    were found and as if not, taking one when the compare is done: no path
-    runs from the memory, or from the compare through the slot choice, in
-    one cycle. A node that was searched writes its entry in RETURN. The frame stack keeps each
-    ply's hash, so RETURN restores it instead of undoing a Zobrist key.
-
-    Clock rate: GEN makes the move chosen one cycle earlier. The cycle before
-    every GEN (ITER_START, PROBE, COMB) picks the first open slot
-    of the position GEN will see (score4_select) into registers, so no path
-    runs from the slot counter through the choice and the landing cell into
-    the checker's inputs in one cycle. The killer that choice needs is read
-    a cycle ahead (score4_killers), and the 16 children's hashes are
-    registered a cycle ahead (score4_child_hash): GEN only picks the chosen
-    one to address the table.
+    This block is the control (the state machine below: the current frame's
+    window, best score and slot counter, the node count) and the wiring of
+    the units, one file each:
+        score4_prescan       PRE: no free post, a win, a block, a fallback
+        score4_position      the node: position, ply, hash, depth left
+        score4_next_move     the move the next GEN makes, chosen a cycle
+                             ahead (score4_select, the killer's slot)
+        score4_checker       the move's lines: won, full, evaluation (EVAL)
+        score4_table_access  the transposition table: read at the index of
+                             the child every GEN makes, probed in PROBE if
+                             EVAL descends, written in RETURN, cleared in CLEAR
+        score4_killers       the killer of each ply, read a cycle ahead
+        score4_frame_stack   the frames of the plies above the node (EVAL
+                             pushes, RETURN pops; each keeps its hash, so
+                             RETURN restores it instead of undoing a key)
+        score4_combine       COMB: the move's score against the window
+    Clock rate: no path runs from the slot counter through the choice and
+    the landing cell into the checker, or from the table's memory through a
+    compare into the slot choice, in one cycle (each unit's docstring says
+    which register breaks which path).
     """
-    t_state = enum("IDLE", "PRE_SET", "PRE_CHK", "CLEAR", "ITER_START", "GEN", "EVAL",
+    t_state = enum("IDLE", "PRE", "CLEAR", "ITER_START", "GEN", "EVAL",
                    "PROBE", "COMB", "RETURN", "ITER_DONE", "FINISH")
     state = Signal(t_state.IDLE)
 
     def s14(v=0):
         return Signal(intbv(v, min=SCORE_MIN, max=SCORE_MAX))
 
-    # position being searched: x to move at the current ply
-    x = Signal(intbv(0)[NUM_CELLS:])
-    y = Signal(intbv(0)[NUM_CELLS:])
-    occ = Signal(intbv(0)[NUM_CELLS:])
-    occ_r = Signal(intbv(0)[NUM_CELLS:])       # x | y again, in registers of its own: the
-                                               # slot choice starts from few-fanout flops
+    def cells():
+        return unsigned(NUM_CELLS)
+
+    # the node (score4_position): x to move; occ_r is x | y in registers of
+    # their own (the slot choice starts from few-fanout flops)
+    x, y, occ, occ_r = cells(), cells(), cells(), cells()
     ply = Signal(intbv(0, min=0, max=STACK_DEPTH))    # <= 63: a descent needs ply + 1 < depth <= 64
+    dleft = unsigned(DEPTH_BITS + 1)           # plies left at the node: diter - ply
+    node_hash = unsigned(HASH_BITS)            # position_hash of (x, y)
+    colour = flag()                            # x's colour: the root's colour, flipped each ply
+    win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
     diter = Signal(intbv(0, min=0, max=NUM_CELLS + 2))
-    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
+    root_best = unsigned(4)
     # the current frame
     fidx = Signal(intbv(0, min=0, max=SLOTS + 1))  # next slot: 0 = A (pv / hash move), 1 = killer, k+2 = ORDER[k]
     falpha, fbeta, fbest = s14(), s14(), s14()
     falpha0 = s14()                            # the alpha the node was entered with
-    fbest_move = Signal(intbv(0)[4:])          # the node's best move so far
-    dleft = Signal(intbv(0)[DEPTH_BITS + 1:])  # plies left at the node: diter - ply (<= 63 below the root)
-    cur_post = Signal(intbv(0)[4:])
-    root_best = Signal(intbv(0)[4:])
-    # win/block pre-scan
-    pidx = Signal(intbv(0, min=0, max=NUM_POSTS))
-    ppass = Signal(bool(0))                    # 0: can I win, 1: must I block
-    have_fallback = Signal(bool(0))
-    # checker inputs (registered) and outputs
-    chk_x = Signal(intbv(0)[NUM_CELLS:])
-    chk_cell = Signal(intbv(0)[NUM_CELLS:])    # the bead GEN dropped, one-hot
-    won = Signal(bool(0))                      # the pre-scan's bead wins (PRE_CHK)
-    x_wins = Signal(intbv(0)[NUM_CELLS:])      # cells where a bead of x / y would win
-    y_wins = Signal(intbv(0)[NUM_CELLS:])
-    pre_cell = Signal(intbv(0)[NUM_CELLS:])    # the pre-scan's bead, one-hot
-    ev = s14()                                 # evaluation of chk_x, y (valid in EVAL)
-    ev_q = s14()                               # ev registered: the evaluation COMB sees
-    gen_x = Signal(intbv(0)[NUM_CELLS:])       # x with the bead GEN drops
-    won_q, full_q = Signal(bool(0)), Signal(bool(0))
-    won_r, full_r = Signal(bool(0)), Signal(bool(0))   # won and full, worked out in GEN
-    from_child = Signal(bool(0))               # COMB takes sval (a child's value), not the checker
-    sval = s14()
-    # transposition table, hash and killers
-    node_hash = Signal(intbv(0)[HASH_BITS:])   # position_hash of (x, y)
-    colour = Signal(bool(0))                   # x's colour: the root's colour, flipped each ply
-    root_colour = Signal(bool(0))
-    child_hash = Signal(intbv(0)[HASH_BITS:])  # the hash of the child GEN makes (addresses the table)
-    child_hash_q = Signal(intbv(0)[HASH_BITS:])  # ... registered: valid in EVAL
-    clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
-    clr_cell = Signal(intbv(0)[6:])
-    clr_key_x = Signal(intbv(0)[HASH_BITS:])   # ZOBRIST of a bead of x / y on clr_cell
-    clr_key_y = Signal(intbv(0)[HASH_BITS:])
-    not_root_colour = Signal(bool(0))
-    tt_we = Signal(bool(0))
-    tt_waddr = Signal(intbv(0)[TT_BITS:])
-    tt_wdata = Signal(intbv(0)[ENTRY_BITS:])
-    tt_raddr = Signal(intbv(0)[TT_BITS:])
-    tt_rdata = Signal(intbv(0)[ENTRY_BITS:])
-    node_check = Signal(intbv(0)[HASH_BITS - TT_BITS:])
-    node_index = Signal(intbv(0)[TT_BITS:])
-    store_entry = Signal(intbv(0)[ENTRY_BITS:])
-    # the child's entry, read in GEN; in EVAL score4_probe compares it with
-    # the child and the entry and verdict are registered; in PROBE score4_cut
-    # looks at its bound: no path from the memory through the slot choice
-    probe_found, probe_deep = Signal(bool(0)), Signal(bool(0))
-    entry_q = Signal(intbv(0)[ENTRY_BITS:])   # the child's entry, as read (registered)
-    entry_low = Signal(intbv(0)[CUT_BITS:])   # its bound, score and move
-    probe_usable = Signal(bool(0))
-    hash_move = Signal(intbv(0)[4:])
-    table_score = s14()
-    probe_cut = Signal(bool(0))                # the node ended in PROBE: RETURN stores nothing
-    kill_clear, kill_we = Signal(bool(0)), Signal(bool(0))
-    kill_ply = Signal(intbv(0, min=0, max=STACK_DEPTH))   # a cut-off's killer, written a cycle
-    kill_post = Signal(intbv(0)[4:])                       # later (RETURN): see killer_ports
-    killer = Signal(intbv(0)[4:])
-    killer_valid = Signal(bool(0))
-    kill_down, kill_up = Signal(bool(0)), Signal(bool(0))   # the ply changes at this edge
-    descends = Signal(bool(0))                 # EVAL descends into the child (else COMB)
-    # generation: the next slot of the position the coming GEN sees (s_*), registered (g_*)
+    fbest_move, cur_post = unsigned(4), unsigned(4)   # the best move so far, the one searched
     # slot 0's move: the node's move A, the hash move (the previous
     # iteration's best at the root) when there is one; in PROBE, the entry's
     # move (a register, set a cycle ahead: no state decode or mux in front
     # of the slot choice)
-    a_open = Signal(bool(0))
-    a_post = Signal(intbv(0)[4:])
-    a_onehot = Signal(intbv(0)[NUM_POSTS:])
-    b_onehot = Signal(intbv(0)[NUM_POSTS:])
+    a_open, a_post = flag(), unsigned(4)
     # the slots already tried (0..fidx-1) as a thermometer, in a register of
     # its own set with fidx: no compare of fidx in front of the slot choice
-    tried = Signal(intbv(0)[SLOTS:])
-    gen_bits = [Signal(bool(0)) for _ in range(1, SLOTS)]   # ... after GEN: 0..g_sel
-    gen_tried = ConcatSignal(*(list(reversed(gen_bits)) + [intbv(1)[1:]]))
-    pop_bits = [Signal(bool(0)) for _ in range(SLOTS)]   # ... of a popped frame
-    pop_tried = ConcatSignal(*reversed(pop_bits))
-    s_top = Signal(intbv(0)[NUM_POSTS:])
-    s_below = Signal(intbv(0)[SLOTS:])
-    has_cand = Signal(bool(0))
-    s_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
-    s_post = Signal(intbv(0)[4:])
-    s_onehot = Signal(intbv(0)[NUM_POSTS:])
-    # PROBE chooses twice, as if the entry were found (hit_*) and as if not
-    # (miss_*), and takes one when the compare is done: the compare and the
-    # choice run side by side instead of one after the other
-    hit_has, miss_has = Signal(bool(0)), Signal(bool(0))
-    hit_sel, miss_sel = (Signal(intbv(0, min=0, max=SLOTS + 1)) for _ in range(2))
-    hit_post, miss_post = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    hit_onehot, miss_onehot = Signal(intbv(0)[NUM_POSTS:]), Signal(intbv(0)[NUM_POSTS:])
-    no_a = Signal(bool(0))
-    take_miss = Signal(bool(0))
+    tried = unsigned(SLOTS)
+    probe_cut = flag()                         # the node ended in PROBE: RETURN stores nothing
+    # what each state tells the units (state_decode)
+    launch, clearing, iterating, fresh, probing = flag(), flag(), flag(), flag(), flag()
+    push, store, kill_clear, kill_down, kill_up = flag(), flag(), flag(), flag(), flag()
+    descends = flag()                          # EVAL descends into the child (else COMB)
+    # the pre-scan (score4_prescan)
+    pre_post, pre_reason = unsigned(4), unsigned(3)
+    pre_set_move, pre_finish, pre_search = flag(), flag(), flag()
+    empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
+    root_colour = flag()
+    # the move GEN makes (score4_next_move) and the checker's inputs and outputs
+    has_cand = flag()
     g_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
-    g_post = Signal(intbv(0)[4:])
-    g_onehot = Signal(intbv(0)[NUM_POSTS:])
-    s_lands = Signal(intbv(0)[NUM_CELLS:])     # every post's landing cell in that position
-    g_lands = Signal(intbv(0)[NUM_CELLS:])
-    g_cells = Signal(intbv(0)[NUM_CELLS:])     # the landing cell of g_post, one-hot
-    s_occ = Signal(intbv(0)[NUM_CELLS:])
-    full_level = Signal(intbv((1 << NUM_POSTS) - 1)[NUM_POSTS:])   # constant: the floor
-    # the pre-scan's post and its landing cell
-    order_post = Signal(intbv(0)[4:])
-    qfree = Signal(bool(0))
-    qfree_cells = Signal(intbv(0, min=0, max=NUM_CELLS + 1))   # 4 - height, as wide as `empties`
-    qland = Signal(intbv(0)[6:])
-    qonehot = Signal(intbv(0)[NUM_CELLS:])
-    # stack of frames below the current ply
-    stack = [Signal(intbv(0)[FRAME_BITS:]) for _ in range(STACK_DEPTH)]
-    st_we = Signal(bool(0))
-    st_waddr = Signal(intbv(0)[6:])
-    st_wdata = Signal(intbv(0)[FRAME_BITS:])
-    st_raddr = Signal(intbv(0)[6:])
-    st_rdata = Signal(intbv(0)[FRAME_BITS:])
-    frame = Signal(intbv(0)[FRAME_BITS:])      # the frame RETURN pops
+    g_post, g_onehot = unsigned(4), unsigned(NUM_POSTS)
+    g_cells = cells()                          # the landing cell of g_post, one-hot
+    gen_x = cells()                            # x with the bead GEN drops
+    gen_tried = unsigned(SLOTS)                # tried after GEN: 0..g_sel
+    chk_x, chk_cell = cells(), cells()         # registered in GEN: x with the bead, the bead
+    ev, ev_q = s14(), s14()                    # the evaluation (valid in EVAL), registered
+    won_r, full_r = flag(), flag()             # won and full, worked out in GEN
+    won_q, full_q = flag(), flag()
+    from_child = flag()                        # COMB takes sval (a child's value), not the checker
+    sval = s14()
+    # the table (score4_table_access)
+    clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
+    child_hash_q = unsigned(HASH_BITS)         # the hash of the child GEN made (in EVAL)
+    read_move = unsigned(4)                    # the move of the child's entry (EVAL)
+    probe_found, probe_usable = flag(), flag()
+    hash_move, table_score = unsigned(4), s14()
+    # the killers (score4_killers): a cut-off's killer is written a cycle
+    # later (RETURN): see killer_ports
+    kill_we = flag()
+    kill_ply = Signal(intbv(0, min=0, max=STACK_DEPTH))
+    kill_post, killer, killer_valid = unsigned(4), unsigned(4), flag()
+    # the frame stack (score4_frame_stack): pushed in EVAL, popped in RETURN
     pop_idx = Signal(intbv(0, min=0, max=SLOTS + 1))
     pop_alpha, pop_beta, pop_best, pop_alpha0 = s14(), s14(), s14(), s14()
-    pop_best_move, pop_hm = Signal(intbv(0)[4:]), Signal(intbv(0)[4:])
-    pop_hm_valid = Signal(bool(0))
-    pop_hash = Signal(intbv(0)[HASH_BITS:])
-    pop_post = Signal(intbv(0)[4:])
-    pop_onehot = Signal(intbv(0)[NUM_CELLS:])
+    pop_best_move, pop_hm, pop_post = unsigned(4), unsigned(4), unsigned(4)
+    pop_hm_valid = flag()
+    pop_hash = unsigned(HASH_BITS)
+    pop_onehot = cells()
+    pop_tried = unsigned(SLOTS)
+    # COMB (score4_combine)
     ev_s = s14()                               # the score COMB combines
     alpha_max = s14()                          # max(falpha, ev_s)
-    cutoff = Signal(bool(0))                   # alpha_max >= fbeta
-    ev_gt_alpha, ev_ge_beta, alpha_ge_beta = Signal(bool(0)), Signal(bool(0)), Signal(bool(0))
-    ev_gt_best = Signal(bool(0))               # ev_s > fbest
-    # each source of ev_s compared with the window and the best score side
-    # by side, the results picked afterwards: no 14-bit mux in front of the
-    # compares that decide COMB's next state (the proxy's slowest path)
-    child_cmp = [Signal(bool(0)) for _ in range(3)]   # sval > falpha, >= fbeta, > fbest
-    win_cmp = [Signal(bool(0)) for _ in range(3)]     # win_here ...
-    leaf_cmp = [Signal(bool(0)) for _ in range(3)]    # ev_q ...
-    win_here = s14(WIN - 1)                    # WIN - (ply + 1): a win made at this ply
+    cutoff = flag()                            # alpha_max >= fbeta
+    ev_gt_best = flag()                        # ev_s > fbest
 
+    prescan = score4_prescan(clk, rst, launch, x, y, occ, pre_post, pre_set_move, pre_finish,
+                             pre_search, pre_reason, empties, root_colour)
     checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
-    win_cells = score4_win_cells(clk, x, y, x_wins, y_wins)
-    a_dec = decoder(a_post, a_onehot)
-    b_dec = decoder(killer, b_onehot)
-    table = score4_table(clk, tt_we, tt_waddr, tt_wdata, tt_raddr, tt_rdata)
-    probe = score4_probe(entry_q, node_check, dleft(DEPTH_BITS, 0), probe_found, probe_deep)
-    cut = score4_cut(entry_low, probe_deep, falpha, fbeta, probe_usable, hash_move, table_score)
-    entry = score4_entry(node_check, dleft(DEPTH_BITS, 0), fbest, falpha0, fbeta, fbest_move, store_entry)
-    children = score4_child_hash(clk, occ, colour, node_hash, g_onehot, child_hash)
-    clr_x = score4_zobrist(root_colour, clr_cell, clr_key_x)
-    clr_y = score4_zobrist(not_root_colour, clr_cell, clr_key_y)
+    table = score4_table_access(clk, clearing, clr_addr, store, node_hash, dleft, falpha, fbeta,
+                                fbest, falpha0, fbest_move, occ, colour, g_onehot, child_hash_q,
+                                read_move, probe_found, probe_usable, hash_move, table_score)
+    position = score4_position(clk, rst, launch, me, opp, clearing, clr_addr, root_colour,
+                               iterating, diter, push, chk_x, chk_cell, child_hash_q, kill_up,
+                               pop_onehot, pop_hash, x, y, occ, occ_r, ply, colour, dleft,
+                               node_hash, win_here)
     killers = score4_killers(clk, kill_clear, ply, kill_down, kill_up, kill_ply, kill_we,
                              kill_post, killer, killer_valid)
-    q_land = score4_landing(occ, order_post, qland, qonehot, qfree, qfree_cells)
-    gen_below = [_above(g_sel, i, gen_bits[i]) for i in range(SLOTS - 1)]   # slot i + 1
-    pop_below = [_above(pop_idx, i, pop_bits[i]) for i in range(SLOTS)]
-    selector = score4_select(s_top, s_below, a_open, a_post, a_onehot, killer_valid, killer,
-                             b_onehot, hit_has, hit_sel, hit_post, hit_onehot)
-    selector_miss = score4_select(s_top, s_below, no_a, a_post, a_onehot, killer_valid, killer,
-                                  b_onehot, miss_has, miss_sel, miss_post, miss_onehot)
+    next_move = score4_next_move(clk, x, occ_r, tried, fresh, probing, probe_found, a_open,
+                                 a_post, killer, killer_valid, has_cand, g_sel, g_post, g_onehot,
+                                 g_cells, gen_x, gen_tried)
+    frames = score4_frame_stack(clk, push, ply, probe_cut, fidx, falpha, fbeta, fbest, falpha0,
+                                fbest_move, a_open, a_post, cur_post, chk_cell, node_hash,
+                                pop_idx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
+                                pop_hm_valid, pop_hm, pop_post, pop_onehot, pop_hash, pop_tried)
+    combine = score4_combine(from_child, won_q, full_q, sval, win_here, ev_q, falpha, fbeta,
+                             fbest, ev_s, alpha_max, cutoff, ev_gt_best)
 
     @always_comb
-    def choice():
-        take_miss.next = state == t_state.PROBE and not probe_found
-        no_a.next = 0
-
-    @always_comb
-    def chosen_slot():
-        if take_miss:
-            has_cand.next = miss_has
-            s_sel.next = miss_sel
-            s_post.next = miss_post
-            s_onehot.next = miss_onehot
-        else:
-            has_cand.next = hit_has
-            s_sel.next = hit_sel
-            s_post.next = hit_post
-            s_onehot.next = hit_onehot
-
-    @always_comb
-    def hashes():
-        node_check.next = node_hash[HASH_BITS:TT_BITS]
-        node_index.next = node_hash[TT_BITS:]
-        entry_low.next = entry_q[CUT_BITS:]
-        not_root_colour.next = not root_colour
-        clr_cell.next = clr_addr[6:]
-
-    @always_comb
-    def table_ports():
-        # read: the entry of the child GEN makes (used if EVAL descends into it)
-        tt_raddr.next = child_hash[TT_BITS:]
-        # write: CLEAR's zeros, or the entry of the node RETURN finishes
-        if state == t_state.CLEAR:
-            tt_we.next = 1
-            tt_waddr.next = clr_addr
-            tt_wdata.next = 0
-        else:
-            tt_we.next = state == t_state.RETURN and ply != 0 and not probe_cut
-            tt_waddr.next = node_index
-            tt_wdata.next = store_entry
-
-    @always_comb
-    def killer_clear():
+    def state_decode():
+        # what each state tells the units (comments: the units' docstrings)
+        launch.next = state == t_state.IDLE and start
         kill_clear.next = state == t_state.IDLE
+        clearing.next = state == t_state.CLEAR
+        iterating.next = state == t_state.ITER_START
+        fresh.next = state == t_state.PROBE or state == t_state.ITER_START
+        probing.next = state == t_state.PROBE
+        push.next = state == t_state.EVAL and descends
+        store.next = state == t_state.RETURN and ply != 0 and not probe_cut
+        # the killer of the ply the search is at next (score4_killers reads
+        # it a cycle ahead): EVAL descends, RETURN goes back up
+        kill_down.next = state == t_state.EVAL and descends
+        kill_up.next = state == t_state.RETURN and ply != 0
 
     @always_comb
     def descent():
         # ply + 1 == diter is dleft == 1: a compare of one register with a
         # constant, no carry chain in front of the killers' read address
         descends.next = not (won_r or full_r or dleft == 1)
-
-    @always_comb
-    def killer_read():
-        # the killer of the ply the search is at next (score4_killers reads
-        # it a cycle ahead): EVAL descends, RETURN goes back up
-        kill_down.next = state == t_state.EVAL and descends
-        kill_up.next = state == t_state.RETURN and ply != 0
 
     @always(clk.posedge)
     def killer_ports():
@@ -317,255 +202,54 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         kill_ply.next = ply
         kill_post.next = cur_post
 
-    @always_comb
-    def pre_scan_won():
-        # the pre-scan's bead (PRE_SET registers its cell) wins for its side
-        if ppass:
-            won.next = (y_wins & pre_cell) != 0
-        else:
-            won.next = (x_wins & pre_cell) != 0
-
-    @always_comb
-    def occupancy():
-        occ.next = x | y
-
-    @always_comb
-    def next_position():
-        # the slot counter the next GEN will see: a node just entered (PROBE:
-        # the child, already in x and y), a fresh iteration's root, or the
-        # current frame (COMB)
-        s_occ.next = occ_r
-        if state == t_state.PROBE or state == t_state.ITER_START:
-            s_below.next = 0
-        else:
-            s_below.next = tried
-
-    @always_comb
-    def next_lands():
-        s_top.next = s_occ[NUM_CELLS:NUM_CELLS - NUM_POSTS]
-        # a landing cell is empty, and on the floor or on a bead
-        s_lands.next = ~s_occ & concat(s_occ[NUM_CELLS - NUM_POSTS:0], full_level)
-
     @always(clk.posedge)
-    def probe_regs():
-        child_hash_q.next = child_hash
-        entry_q.next = tt_rdata
-
-    @always(clk.posedge)
-    def chosen():
-        g_sel.next = s_sel
-        g_post.next = s_post
-        g_onehot.next = s_onehot
-        g_lands.next = s_lands
+    def leaf_reg():
         ev_q.next = ev
-
-    @always_comb
-    def gen_move():
-        gen_x.next = x | g_cells
-
-    @always_comb
-    def landing_cell():
-        # the landing cell of the chosen post
-        g_cells.next = g_lands & concat(g_onehot, g_onehot, g_onehot, g_onehot)
-
-    @always_comb
-    def order_lookup():
-        order_post.next = SEARCH_ORDER[pidx]
-
-    fi_h, fi_l = FRAME["fidx"]
-    em_h, em_l = field_slices(ENTRY_FIELDS)["move"]
-    fa_h, fa_l = FRAME["alpha"]
-    fb_h, fb_l = FRAME["beta"]
-    fe_h, fe_l = FRAME["best"]
-    f0_h, f0_l = FRAME["alpha0"]
-    fm_h, fm_l = FRAME["best_move"]
-    fv_l = FRAME["hm_valid"][1]
-    fh_h, fh_l = FRAME["hm"]
-    fp_h, fp_l = FRAME["post"]
-    fc_h, fc_l = FRAME["cell"]
-    fk_h, fk_l = FRAME["hash"]
-
-    @always_comb
-    def top_frame():
-        # a node PROBE ended returns in the cycle its frame is being written
-        # (st_we is registered): the frame is then still in st_wdata
-        if probe_cut:
-            frame.next = st_wdata
-        else:
-            frame.next = st_rdata
-
-    @always_comb
-    def unpack():
-        pop_idx.next = frame[fi_h:fi_l]
-        pop_alpha.next = frame[fa_h:fa_l].signed()
-        pop_beta.next = frame[fb_h:fb_l].signed()
-        pop_best.next = frame[fe_h:fe_l].signed()
-        pop_alpha0.next = frame[f0_h:f0_l].signed()
-        pop_best_move.next = frame[fm_h:fm_l]
-        pop_hm_valid.next = frame[fv_l]
-        pop_hm.next = frame[fh_h:fh_l]
-        pop_post.next = frame[fp_h:fp_l]
-        pop_onehot.next = frame[fc_h:fc_l]
-        pop_hash.next = frame[fk_h:fk_l]
-
-
-    @always_comb
-    def stack_addr():
-        if ply == 0:
-            st_raddr.next = 0
-        else:
-            st_raddr.next = ply - 1
-
-    @always(clk.posedge)
-    def stack_ram():
-        if st_we:
-            stack[st_waddr].next = st_wdata
-        st_rdata.next = stack[st_raddr]
-
-    @always_comb
-    def comb_score():
-        if from_child:
-            ev_s.next = sval
-        elif won_q:
-            ev_s.next = win_here
-        elif full_q:
-            ev_s.next = 0
-        else:
-            ev_s.next = ev_q
-
-    cmp_child = _window_compare(sval, falpha, fbeta, fbest, *child_cmp)
-    cmp_win = _window_compare(win_here, falpha, fbeta, fbest, *win_cmp)
-    cmp_leaf = _window_compare(ev_q, falpha, fbeta, fbest, *leaf_cmp)
-
-    @always_comb
-    def compares():
-        # as comb_score picks ev_s; the board-full score 0 by the signs
-        if from_child:
-            ev_gt_alpha.next = child_cmp[0]
-            ev_ge_beta.next = child_cmp[1]
-            ev_gt_best.next = child_cmp[2]
-        elif won_q:
-            ev_gt_alpha.next = win_cmp[0]
-            ev_ge_beta.next = win_cmp[1]
-            ev_gt_best.next = win_cmp[2]
-        elif full_q:
-            ev_gt_alpha.next = falpha < 0
-            ev_ge_beta.next = fbeta <= 0
-            ev_gt_best.next = fbest < 0
-        else:
-            ev_gt_alpha.next = leaf_cmp[0]
-            ev_ge_beta.next = leaf_cmp[1]
-            ev_gt_best.next = leaf_cmp[2]
-        alpha_ge_beta.next = falpha >= fbeta
-
-    @always_comb
-    def new_alpha():
-        # the three comparisons run side by side: max(falpha, ev_s) >= fbeta
-        if ev_gt_alpha:
-            alpha_max.next = ev_s
-            cutoff.next = ev_ge_beta
-        else:
-            alpha_max.next = falpha
-            cutoff.next = alpha_ge_beta
 
     @always_seq(clk.posedge, reset=rst)
     def fsm():
         done.next = 0
-        st_we.next = 0
         if state != t_state.IDLE:
             cycles.next = cycles + 1
 
         if state == t_state.IDLE:
             if start:
-                x.next = me
-                y.next = opp
-                occ_r.next = me | opp
-                empties.next = 0
                 busy.next = 1
                 cycles.next = 1
                 nodes.next = 0
                 depth.next = 0
                 score.next = 0
-                pidx.next = 0
-                ppass.next = 0
-                have_fallback.next = 0
                 a_open.next = 0                     # the first iteration's root has no move A
-                ply.next = 0
                 reason.next = 0                     # full, unless a move is found
                 # what CLEAR starts from, set here rather than on the way in
                 # (the scan's verdict then steers fewer registers)
                 diter.next = 1
                 clr_addr.next = 0
-                node_hash.next = 0
-                state.next = t_state.PRE_SET
+                state.next = t_state.PRE
 
-        elif state == t_state.PRE_SET:
-            root_colour.next = empties[0]   # 64 - empties beads: same parity (final
-                                            # in the second pass, before CLEAR)
-            # post ORDER[pidx]: put my (pass 0) or the opponent's (pass 1) bead on it
-            if not ppass and qfree:
-                empties.next = empties + qfree_cells     # the first pass counts empty cells
-            if qfree:
-                if not have_fallback:
-                    move.next = order_post
-                    have_fallback.next = 1
-                pre_cell.next = qonehot
-                state.next = t_state.PRE_CHK
-            elif pidx == NUM_POSTS - 1:
-                if not have_fallback:
-                    state.next = t_state.FINISH   # no free post: reason stays "full"
-                elif ppass:
-                    reason.next = 4               # fallback until an iteration completes
-                    state.next = t_state.CLEAR
-                else:
-                    ppass.next = 1
-                    pidx.next = 0
-            else:
-                pidx.next = pidx + 1
-
-        elif state == t_state.PRE_CHK:
-            if won:
-                move.next = order_post
-                if ppass:
-                    reason.next = 2
-                else:
-                    reason.next = 1
+        elif state == t_state.PRE:
+            # the win and block scan (score4_prescan)
+            if pre_set_move:
+                move.next = pre_post
+            if pre_finish or pre_search:
+                reason.next = pre_reason
+            if pre_finish:
                 state.next = t_state.FINISH
-            elif pidx == NUM_POSTS - 1:
-                if ppass:
-                    reason.next = 4
-                    state.next = t_state.CLEAR
-                else:
-                    ppass.next = 1
-                    pidx.next = 0
-                    state.next = t_state.PRE_SET
-            else:
-                pidx.next = pidx + 1
-                state.next = t_state.PRE_SET
+            elif pre_search:
+                state.next = t_state.CLEAR
 
         elif state == t_state.CLEAR:
-            # every table entry cleared (table_ports), and the root's hash
-            # summed over its 64 cells in the first 64 cycles; the root's
-            # colour set before ITER_START (score4_child_hash reads it there)
-            colour.next = root_colour
-            if clr_addr < NUM_CELLS:
-                if x[clr_cell]:
-                    if y[clr_cell]:
-                        node_hash.next = node_hash ^ clr_key_x ^ clr_key_y
-                    else:
-                        node_hash.next = node_hash ^ clr_key_x
-                elif y[clr_cell]:
-                    node_hash.next = node_hash ^ clr_key_y
+            # every table entry cleared (score4_table_access), and the root's
+            # hash summed over its 64 cells in the first 64 cycles; the root's
+            # colour set before ITER_START (score4_child_hash reads it there):
+            # score4_position
             if clr_addr == ENTRIES - 1:
                 state.next = t_state.ITER_START
             else:
                 clr_addr.next = clr_addr + 1
 
         elif state == t_state.ITER_START:
-            colour.next = root_colour
-            dleft.next = diter
             probe_cut.next = 0
-            win_here.next = WIN - 1
             falpha.next = -INF
             fbeta.next = INF
             fbest.next = -INF
@@ -593,23 +277,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             if not descends:
                 state.next = t_state.COMB
             else:
-                # descend: push this frame, the child is (y, x + bead) with x's window
-                # negated; its table entry is read now (tt_raddr) for PROBE
-                st_we.next = 1
-                st_waddr.next = ply
-                st_wdata.next = concat(fidx[5:], falpha[SCORE_BITS:], fbeta[SCORE_BITS:],
-                                       fbest[SCORE_BITS:], falpha0[SCORE_BITS:], fbest_move,
-                                       a_open, a_post, cur_post, chk_cell, node_hash)
-                x.next = y
-                y.next = chk_x
-                occ_r.next = occ | chk_cell
+                # descend: push this frame (frame_push), the child is (y, x + bead)
+                # with x's window negated; its table entry is read now (tt_raddr) for PROBE
                 a_open.next = 1                  # PROBE's move A: the entry's (as it is read)
-                a_post.next = tt_rdata[em_h:em_l]
-                ply.next = ply + 1
-                colour.next = not colour
-                dleft.next = dleft - 1
-                node_hash.next = child_hash_q
-                win_here.next = win_here - 1
+                a_post.next = read_move
                 falpha.next = -fbeta
                 falpha0.next = -fbeta
                 fbeta.next = -falpha
@@ -662,15 +333,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 fbest_move.next = pop_best_move
                 a_post.next = pop_hm
                 a_open.next = pop_hm_valid
-                node_hash.next = pop_hash
                 cur_post.next = pop_post
-                x.next = y & ~pop_onehot
-                occ_r.next = occ & ~pop_onehot
-                y.next = x
-                ply.next = ply - 1
-                colour.next = not colour
-                dleft.next = dleft + 1
-                win_here.next = win_here + 1
                 state.next = t_state.COMB
 
         elif state == t_state.ITER_DONE:
@@ -691,28 +354,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (checker, win_cells, pre_scan_won, a_dec, b_dec, table, probe, cut, entry, children, clr_x, clr_y, killers,
-            hashes, table_ports, killer_clear, descent, killer_read, killer_ports, probe_regs,
-            q_land, gen_below, pop_below, selector, selector_miss, choice, chosen_slot, occupancy, top_frame,
-            next_position, next_lands, chosen, gen_move, landing_cell, order_lookup, unpack, stack_addr, stack_ram, comb_score, compares,
-            new_alpha, cmp_child, cmp_win, cmp_leaf, fsm)
+    return (prescan, position, checker, table, killers, next_move, frames, combine, state_decode,
+            descent, killer_ports, leaf_reg, fsm)
 
-
-@block
-def _above(fidx, i, bit):
-    """bit = fidx > i: slot i has been tried."""
-    @always_comb
-    def cmp():
-        bit.next = fidx > i
-    return cmp
-
-
-@block
-def _window_compare(value, alpha, beta, best, gt_alpha, ge_beta, gt_best):
-    """value > alpha, value >= beta, value > best (14-bit signed)."""
-    @always_comb
-    def cmp():
-        gt_alpha.next = value > alpha
-        ge_beta.next = value >= beta
-        gt_best.next = value > best
-    return cmp

@@ -16,9 +16,9 @@ def score4_win_cells(clk, x, y, x_wins, y_wins):
                      edge earlier (whether or not c is free)
         y_wins  out  likewise for y
 
-    The search's win and block scan (PRE_CHK) takes its verdict from these
+    The search's win and block scan (score4_prescan) takes its verdict from these
     registers and the landing cell: an AND and a 64-bit OR. Worked out from
-    the bead in PRE_CHK itself, through the 76 lines, the verdict and the
+    the bead in the cycle that checks it, through the 76 lines, the verdict and the
     registers it steers were the core's slowest path (60.0 MHz proxy).
     """
     through = [[cells for cells in LINE_CELLS if c in cells] for c in range(NUM_CELLS)]
