@@ -13,7 +13,9 @@ must equal the session's seat at the end of every search and of the test.
 Where the game's adapter says what they hold (`Core.last_tx`,
 `Core.last_rx`), the `last_tx` output must hold each answer's move from
 that answer on (read when the next search starts, and at the end), and
-`last_rx` the request's last move while its search runs.
+`last_rx` the request's last move while its search runs. An answer sent
+without a search (`Core.last_tx_unsearched`: Score-4's pass on a full
+board) sets what `last_tx` must hold until the next search.
 
 What differs between the games comes from a `Core` adapter, one per game
 (verif/score4/tb_score4.py, verif/blokus/tb_blokus.py): the golden session
@@ -124,6 +126,11 @@ class Core:
         the session is answering runs (None: not checked)."""
         return None
 
+    def last_tx_unsearched(self, answer):
+        """What the `last_tx` output holds once `answer`, sent without a
+        search, is sent (None: the answer leaves it as it was)."""
+        return None
+
     def decode_search(self, outputs):
         """The DUT's search outputs (ints) as the golden result's fields."""
         return outputs
@@ -203,8 +210,13 @@ class SessionPredictor(uvm_subscriber):
         self.n += 1
         self.glitches += item.kind == GLITCH
         self.core.observe_item(self.session, item)
+        searched = len(self.searches)
         answer = reply(self.session, item, self.core.stall_bits)
         self.core.observe_answer(answer)
+        if answer and searched == len(self.searches) and self.searches:
+            tx = self.core.last_tx_unsearched(answer)
+            if tx is not None:                  # what the next search starts with
+                self.last_tx[-1] = tx
         self.ap.write(Expected("#%d %s" % (self.n, item), answer))
 
 

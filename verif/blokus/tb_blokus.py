@@ -6,8 +6,10 @@ is compared, in order, with the golden one's (nodes, score) and its cycle
 count must be within hdl.blokus.worst_case_cycles(nodes), and the error
 counters are compared at the end. This module gives it the Blokus
 `BlokusCore`, whose golden searches are also checked legal by the rules
-model (golden.blokus.board), apart from the search that chose them; the
-host's referee of a game; and the tests.
+model (golden.blokus.board), apart from the search that chose them, and
+whose `last_tx` (each answer's code) and `last_rx` (the code of the
+opponent's move each search answers) are compared as code_word; the host's
+referee of a game; and the tests.
 
 $TB_GOLDEN_TEAM (verif.tb.ENV_GOLDEN_TEAM), when set, gives the golden
 model another team code than the core's: a deliberate fault, which the
@@ -139,11 +141,22 @@ def cover_complete(s, whole):
         cover_illegal(kind)
 
 
+def code_word(code):
+    """A move code (4 bytes) as `last_tx` / `last_rx` hold it: X(4) Y(4)
+    tile(5) digit(3); 0 for the pass 0000."""
+    if code == E.PASS_CODE:
+        return 0
+    x, y, t, r = code.decode()
+    return (E.COORD_OF_CHAR[x] << 12 | E.COORD_OF_CHAR[y] << 8 | E.TILE_OF_CHAR[t] << 3
+            | int(r))
+
+
 # -- the adapter -------------------------------------------------------------------
 class BlokusCore(Core):
     """The Blokus Duo core to verif.core_env: the golden Session (the team
     code of $TB_GOLDEN_TEAM if set, else the core's) and search; every
-    search's nodes, depth and score compared; the stall counter too."""
+    search's nodes, depth and score compared; the stall counter too;
+    `last_tx` and `last_rx` as code_word."""
 
     error_counters = Core.error_counters + (("n_stall", "stalls"),)
     search_fields = ("nodes", "depth", "score")
@@ -152,12 +165,31 @@ class BlokusCore(Core):
     timeout_searches, timeout_bits = 2, 200
     game_over = b"9"
     parser_state = staticmethod(parser_state)
-    observe_byte = staticmethod(cover_byte)
     cover_fault = staticmethod(cover_fault)
+    opponent = 0            # code_word of the opponent's last move (observe_byte)
 
     def session(self, cfg, chooser):
+        self.opponent = 0                           # last_rx's reset value
         team = os.environ.get(tb.ENV_GOLDEN_TEAM) or cfg.team
         return Session(budget=cfg.budget, team=team, chooser=chooser)
+
+    def last_tx(self, pos, result):
+        """The answer's code, as the session sends it (canonical)."""
+        move = None if result.move is None else E.canonical_move(result.move)
+        return code_word(E.encode_move(move))
+
+    def last_rx(self, session):
+        """The code of the opponent's move in the `3` or `4` being answered,
+        legal or not; the last one before it for a `2`."""
+        return self.opponent
+
+    def observe_byte(self, s, b, state):
+        msg = bytes(s._msg)
+        if msg and b not in b"\r\n" and byte_ok(msg, b) \
+                and len(msg) + 1 == MESSAGE_LENGTH[msg[:1]] \
+                and (msg[:1] == b"3" or (msg[:1] == b"4" and s.seat is not None)):
+            self.opponent = code_word((msg + bytes([b]))[-4:])     # a move the core hears
+        cover_byte(s, b, state)
 
     def hello(self, cfg):
         return b"1" + cfg.team.encode()
