@@ -97,10 +97,9 @@ class ReversiCore(Core):
         return worst_case_cycles(nodes)
 
     def last_tx(self, pos, result):
-        """The New Move's X and Y bytes, 0xFFFF for a pass."""
-        if result.move is None:
-            return 0xFFFF
-        return (result.move % pos.width) << 8 | result.move // pos.width
+        """The New Move's X and Y bytes (E.move_xy: NO_MOVE twice for a pass)."""
+        x, y = E.move_xy(result.move, pos.width)
+        return x << 8 | y
 
     def last_rx(self, session):
         """The X and Y bytes of the Next Turn being answered (its last move as
