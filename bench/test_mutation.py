@@ -387,6 +387,42 @@ def test_report_counts_per_core_and_applies_the_verdicts():
     assert "seed: 5" in text and "`verif/units/byte_fifo` | 4 s | 60 s" in text
 
 
+
+def draw(seed, statuses):
+    """A whole run's record with one byte_fifo result of each status given."""
+    return {"seed": seed, "command": "python -m bench.mutation --seed %d" % seed, "seconds": 60,
+            "date": "2026-01-01 00:00 UTC",
+            "per_block": 6, "candidates": {"byte_fifo": 50},
+            "baselines": {"verif/units/byte_fifo": 4.0}, "cores": {"score4": ["byte_fifo"]},
+            "results": [result(n, "byte_fifo", s, "r%d <= (a + 1);" % n)
+                        for n, s in enumerate(statuses, 1)]}
+
+
+def test_a_second_draw_is_reported_beside_the_first(tmp_path, capsys, monkeypatch):
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.write_text(json.dumps(draw(11, ["killed"] * 3 + ["survived"])))
+    second.write_text(json.dumps(draw(22, ["killed"] * 9 + ["survived"])))
+    monkeypatch.setattr(paths, "NOTES", tmp_path / "no_notes.json")
+    out = tmp_path / "first.md"
+    assert cli.main(["--rewrite-report", "--record", str(first), "--beside", str(second),
+                     "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| this one | 11 | score4 | 4 | 3 (**75.0 %**) | 75.0 % | 1 |" in text
+    assert "second.json` | 22 | score4 | 10 | 9 (**90.0 %**) | 90.0 % | 1 |" in text
+    assert "from the run's record (%s)" % first in text
+    for argv, message in ((["--rewrite-report", "--record", str(first), "--beside",
+                            str(tmp_path / "none.json")], "no such record"),
+                          (["--only", "byte_fifo#1", "--beside", str(second)],
+                           "--beside goes with a whole run")):
+        assert cli.main(argv + ["--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    assert cli.main(["--rewrite-report", "--record", str(tmp_path / "bad.json"),
+                     "--out", str(out)]) == 2
+    assert "is not a mutation run's record" in capsys.readouterr().err
+
+
 SMALL = """\
 module m (clk, a, q);
 input clk;
@@ -454,7 +490,7 @@ def test_reversi_blocks_are_listed_with_their_suites(capsys):
     assert cli._list(blocks, REVERSI_LAYOUT, REVERSI_UNITS) == 0
     listed = {line.split()[0]: line.split("suites: ")[1]
               for line in capsys.readouterr().out.splitlines()}
-    core = "reversi_fast ReversiCorners"
+    core = "reversi_fast ReversiCorners, reversi_fast ReversiCells"
     search = "reversi_search search_matches_golden,passes_and_ends"
     assert listed == {"reversi_top": core, "reversi/rom": core, "reversi_search": search + ", " + core,
                       "reversi_search/reversi_evaluate": search + ", " + core,
@@ -462,7 +498,7 @@ def test_reversi_blocks_are_listed_with_their_suites(capsys):
                       "reversi_parser": "verif/units/reversi_parser",
                       "reversi_rules": "verif/units/reversi_rules",
                       "byte_fifo": "verif/units/byte_fifo"}
-    first, _ = suites.suites_of("reversi_search/reversi_order", REVERSI_LAYOUT, REVERSI_UNITS)
+    first, *_ = suites.suites_of("reversi_search/reversi_order", REVERSI_LAYOUT, REVERSI_UNITS)
     assert first.top == "reversi_search" and first.config == "reversi_search" and first.optional
 
 

@@ -166,6 +166,24 @@ def _lowest_one(cfg):
     return [("lowest_one", lowest_one_unit(bits(N_SHAPES), bits(SHAPE_BITS), bits(N_SHAPES)))]
 
 
+def _popcount(cfg):
+    """The carry-save popcount (hdl/blokus/popcount.py) at the width the
+    Blokus reach count gives it (MAX_REACH bits, three layers a stage), inside
+    a wrapper as in blokus_reach, so that its adders carry the instance names
+    they have in the core."""
+    from myhdl import block
+
+    from golden.blokus.search import MAX_REACH
+    from hdl.blokus.popcount import popcount
+
+    @block
+    def popcount_unit(clk, rst, vec, count):
+        return popcount(clk, rst, vec, count)
+
+    clk, rst, bits, _ = _signals()
+    return [("popcount", popcount_unit(clk, rst, bits(MAX_REACH), bits(MAX_REACH.bit_length())))]
+
+
 def _score4_probe(cfg):
     """The Score-4 table's probe (hdl/score4/probe.py) and cut (cut.py) logic,
     joined combinationally: the whole of golden's step a, which the search
@@ -609,6 +627,7 @@ UNITS = {
     "serial_front_end": (_serial_front_end, 9600, False),
     "blokus_topk": (_blokus_topk, 115200, False),
     "lowest_one": (_lowest_one, 115200, False),
+    "popcount": (_popcount, 115200, False),
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),

@@ -27,6 +27,7 @@ import random
 
 import cocotb
 from cocotb.triggers import FallingEdge, RisingEdge
+from cocotb.utils import get_sim_time
 from cocotb_coverage.coverage import CoverCross, CoverPoint
 from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_env,
                    uvm_subscriber, uvm_test)
@@ -77,6 +78,9 @@ class Core:
     timeout_searches = 1    # an answer may take this many worst-case searches ...
     timeout_bits = 40       # ... plus this many bit times
     game_over = b""         # what the host sends after a whole game
+    cycles_over_busy = None  # the search's `cycles` minus the cycles the bench sees `busy`
+                             # high, where `busy` is the search's own (else None: cycles
+                             # may be at most one more than busy)
     new_game = b"0"         # what starts a game; the core answers hello() (b"": nothing)
     seats = ()              # the `seat` output's values by code (the top's SEATS); "none" is None
 
@@ -236,11 +240,15 @@ class SearchMonitor(uvm_component):
     async def run_phase(self):
         dut = ConfigDB().get(self, "", "DUT")
         names = core_of(self).search_fields + ("cycles", "seat")
+        period_ps = tb.TbConfig.from_env().clk_period_ps
         while True:
             await RisingEdge(dut.busy)
+            rose_ps = get_sim_time("ps")
             before = {"last_tx_before": int(dut.last_tx.value), "last_rx": int(dut.last_rx.value)}
             await FallingEdge(dut.busy)
-            self.results.append(dict({name: read_output(dut, name) for name in names}, **before))
+            busy = {"busy_cycles": round((get_sim_time("ps") - rose_ps) / period_ps)}
+            self.results.append(dict({name: read_output(dut, name) for name in names}, **before,
+                                     **busy))
 
 
 class CoreEnv(uvm_env):
@@ -270,6 +278,19 @@ class CoreEnv(uvm_env):
             bound = self.core.worst_case_cycles(r["nodes"])
             assert r["cycles"] <= bound, "search took %d cycles, bound %d for %d nodes (seed %s)" % (
                 r["cycles"], bound, r["nodes"], tb.seed())
+            # the count the bound was checked on against the testbench's own
+            # count of the cycles `busy` was high: a core that miscounted
+            # would pass the bound however long it searched
+            exact = self.core.cycles_over_busy
+            if exact is not None:
+                assert r["cycles"] - r["busy_cycles"] == exact, (
+                    "the search counted %d cycles; busy was high for %d, so it should count %d "
+                    "(seed %s)" % (r["cycles"], r["busy_cycles"], r["busy_cycles"] + exact,
+                                   tb.seed()))
+            else:
+                assert r["cycles"] <= r["busy_cycles"] + 1, (
+                    "the search counted %d cycles, more than the %d that busy was high "
+                    "(seed %s)" % (r["cycles"], r["busy_cycles"], tb.seed()))
 
     def check_searches(self):
         fields = self.core.search_fields

@@ -45,9 +45,17 @@ def _parser():
                    help="run only these mutants (ids from a report, e.g. 'byte_fifo#3'; "
                         "same seed and --per-block as that run); prints, writes no report")
     p.add_argument("--rerun", metavar="ID,ID",
-                   help="run these mutants of the last whole run again, as %s records them "
-                        "(their Verilog must not have changed); prints, writes no report"
+                   help="run these mutants of the last whole run again, as its record "
+                        "(--record) holds them (their Verilog must not have changed); prints, "
+                        "writes no report")
+    p.add_argument("--record", metavar="FILE", type=Path,
+                   help="the run's record: where a whole run writes it and --rerun and "
+                        "--rewrite-report read it (default %s; with --work, in that folder); "
+                        "a second draw of record needs its own"
                         % os.path.relpath(paths.RUN_RECORD, paths.REPO))
+    p.add_argument("--beside", metavar="FILE", type=Path, action="append", default=[],
+                   help="the record of another draw (a whole run's --record): its per-core "
+                        "rates are shown next to this run's in the report; repeatable")
     p.add_argument("--suite", action="append", metavar="SPEC",
                    help="with --only or --rerun: run the mutants on these suites instead of "
                         "their own: CONFIG:TEST,TEST (tests of another configuration of their "
@@ -76,6 +84,13 @@ def _check_args(args):
         raise UsageError("--seed must be between 0 and 2**31 - 1")
     if args.suite and not (args.only or args.rerun):
         raise UsageError("--suite goes with --only or --rerun (it re-checks chosen survivors)")
+    if args.beside and (args.only or args.rerun or args.list):
+        raise UsageError("--beside goes with a whole run or --rewrite-report (it adds other "
+                         "draws to a report)")
+    for record in args.beside:
+        if not record.is_file():
+            raise UsageError("--beside %s: no such record (a whole run's --record file)"
+                             % record)
     if args.only and args.rerun:
         raise UsageError("--only draws the mutants again, --rerun reads them from the last "
                          "run: give one of them")
@@ -110,8 +125,12 @@ def _main(args):
 
     if args.work:
         paths.use_work_root(args.work.resolve())
+    if args.record:
+        paths.use_record(args.record.resolve())
+    beside = [(os.path.relpath(record.resolve(), paths.REPO), read_record(record))
+              for record in args.beside]
     if args.rewrite_report:
-        return rewrite_report(args.out)
+        return rewrite_report(args.out, beside)
     if args.rerun:
         return rerun(args)
     if args.only or args.list:                  # never touches a run's files
@@ -158,6 +177,8 @@ def _main(args):
         seed, args.per_block, " --blocks " + args.blocks if args.blocks else "", args.jobs,
         args.out)
     command += "".join(" " + o for o in cluster.option_text(args.cluster_spec))
+    if args.record:
+        command += " --record %s" % os.path.relpath(paths.RUN_JSON, paths.REPO)
     now, commit = now_and_commit()
     run = dict(seed=seed, command=command, seconds=round(time.time() - started), date=now,
                commit=commit,
@@ -165,8 +186,20 @@ def _main(args):
                baselines={name: round(sec, 1) for name, (sec, _) in baselines.items()},
                cores={core: sorted(bl) for core, (_, _, bl) in layout.items()}, results=results,
                **info)
+    paths.RUN_JSON.parent.mkdir(parents=True, exist_ok=True)
     paths.RUN_JSON.write_text(json.dumps(run, indent=1))
-    return write_report(run, args.out)
+    return write_report(run, args.out, beside)
+
+
+def read_record(path):
+    """A run's record (the JSON a whole run writes), or a UsageError that says
+    what is wrong with the file."""
+    try:
+        run = json.loads(Path(path).read_text())
+        run["seed"], run["results"], run["cores"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError("%s is not a mutation run's record: %s" % (path, exc)) from None
+    return run
 
 
 def print_outcomes(results):
@@ -178,8 +211,8 @@ def print_outcomes(results):
 
 
 def rerun(args):
-    """--rerun: mutants of the last whole run (paths.RUN_RECORD) run again, on
-    --suite's suites or their own; the outcomes are printed."""
+    """--rerun: mutants of the last whole run (paths.RUN_RECORD, or --record)
+    run again, on --suite's suites or their own; the outcomes are printed."""
     from simulation.seed import run_seed
 
     if not paths.RUN_RECORD.exists():
@@ -230,13 +263,13 @@ def rerun(args):
     return print_outcomes(_run_all(jobs, baselines, seed, args.jobs, args.cluster_spec))
 
 
-def rewrite_report(out):
-    """--rewrite-report: the last run's report again, from run.json, with the
-    verdicts bench/mutation_notes.json holds now."""
+def rewrite_report(out, beside=()):
+    """--rewrite-report: the last run's report again, from its record, with the
+    verdicts bench/mutation_notes.json holds now (and the draws `beside`)."""
     if not paths.RUN_JSON.exists():
         raise UsageError("no %s: run the mutation run first"
                          % os.path.relpath(paths.RUN_JSON, paths.REPO))
-    return write_report(json.loads(paths.RUN_JSON.read_text()), out)
+    return write_report(read_record(paths.RUN_JSON), out, beside)
 
 
 def _list(blocks, layout, units):

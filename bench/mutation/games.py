@@ -32,12 +32,14 @@ GAMES = {
                     ("blokus_fast", "verif.blokus.tb_blokus", ("BlokusOpponentAll21",)),
                     ("blokus_fast", "verif.blokus.tb_blokus", ("BlokusCorners",))],
                    None),
-    # ReversiCorners 45 to 68 s (ReversiPositions 8.6 min, too long for
+    # ReversiCorners 45 to 68 s, ReversiCells (every answer cell) about 60 s
+    # (ReversiPositions 8.6 min, too long for
     # every survivor: --suite reversi_fast:ReversiPositions); the search
     # engine's bench (173 s; a fault mostly fails it within seconds) runs
     # first on every search mutant
     "reversi": Game("reversi_top",
-                    [("reversi_fast", "verif.reversi.tb_reversi", ("ReversiCorners",))],
+                    [("reversi_fast", "verif.reversi.tb_reversi", ("ReversiCorners",)),
+                     ("reversi_fast", "verif.reversi.tb_reversi", ("ReversiCells",))],
                     Search("reversi_search", "verif.reversi.tb_search",
                            ("search_matches_golden", "passes_and_ends"))),
 }

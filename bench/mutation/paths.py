@@ -19,3 +19,10 @@ def use_work_root(path):
     `path` instead of build/mutation/."""
     global WORK_ROOT, RESULTS_JSON, RUN_JSON
     WORK_ROOT, RESULTS_JSON, RUN_JSON = path, path / RESULTS_JSON.name, path / RUN_JSON.name
+
+
+def use_record(path):
+    """--record: the run's record is `path` (written by a whole run, read by
+    --rerun and --rewrite-report)."""
+    global RUN_RECORD, RUN_JSON
+    RUN_RECORD = RUN_JSON = path

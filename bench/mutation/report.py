@@ -9,13 +9,15 @@ from . import paths
 from .runner import timeout_for
 
 
-def write_report(run, out):
-    """Write the report of `run` (as run.json holds it) with the current notes."""
+def write_report(run, out, beside=()):
+    """Write the report of `run` (as run.json holds it) with the current notes;
+    `beside`: [(record path, run)] of other draws, whose per-core rates it
+    shows next to this run's."""
     from bench.common.report_file import write
 
     from bench import charts
 
-    write(out, report(run, load_notes()))
+    write(out, report(run, load_notes(), beside))
     charts.attach(out)          # the kill rate per block, drawn from the run record
     print("wrote %s" % out)
     return 0
@@ -60,6 +62,13 @@ def tally(results):
                 percent=100.0 * killed / scored if scored else None)
 
 
+def _relative(path):
+    try:
+        return str(Path(path).resolve().relative_to(paths.REPO))
+    except ValueError:
+        return str(path)
+
+
 def _percent(value):
     return "-" if value is None else "%.1f %%" % value
 
@@ -75,9 +84,49 @@ def now_and_commit():
     return now, commit
 
 
-def report(run, notes):
+def adjusted_results(results, notes):
+    """The results after the survivors: a survivor with the verdict
+    equivalent left out, one with the verdict killed counted killed."""
+    adjusted = []
+    for r in results:
+        verdict = notes.get(survivor_key(r), (None, None))[0] if r["status"] == "survived" else None
+        if verdict == "equivalent":
+            continue
+        adjusted.append(dict(r, status="killed") if verdict == "killed" else r)
+    return adjusted
+
+
+def core_rates(run, notes):
+    """{core: (tally as run, tally after the survivors, survivors not examined
+    or open)} of the cores the run has results in."""
+    rates = {}
+    adjusted = adjusted_results(run["results"], notes)
+    for core, core_blocks in sorted(run["cores"].items()):
+        mine = [r for r in run["results"] if r["block"] in core_blocks]
+        if mine:
+            left = sum(r["status"] == "survived" for r in adjusted if r["block"] in core_blocks)
+            rates[core] = (tally(mine), tally([r for r in adjusted if r["block"] in core_blocks]),
+                           left)
+    return rates
+
+
+def draws_table(draws, notes):
+    """The per-core rates of several draws, one row a draw and core: `draws` is
+    [(name, run)]."""
+    out = ["| draw | seed | core | mutants scored | killed by make sim as it stood | "
+           "after the survivors | survivors not examined or open |", "|---|---|---|---|---|---|---|"]
+    for name, run in draws:
+        for core, (t, after, left) in core_rates(run, notes).items():
+            out.append("| %s | %d | %s | %d | %d (**%s**) | %s | %d |" % (
+                name, run["seed"], core, t["scored"], t["total_killed"], _percent(t["percent"]),
+                _percent(after["percent"]), left))
+    return out
+
+
+def report(run, notes, beside=()):
     """The Markdown report of a run (the dict run.json holds) with the
-    survivors' verdicts `notes` (load_notes)."""
+    survivors' verdicts `notes` (load_notes), and the per-core rates of the
+    draws `beside` ([(record path, run)]) next to its own."""
     results, candidates, cores = run["results"], run["candidates"], run["cores"]
     blocks = sorted({r["block"] for r in results} | set(candidates))
     now, commit = now_and_commit()
@@ -95,12 +144,23 @@ def report(run, notes):
         out.append("- ran on %s, one Dask task a mutant (baselines on the machine that ran the "
                    "command); %d mutant(s) started again after their worker was lost"
                    % (run["cluster"], run.get("rescheduled", 0)))
+    name = Path(paths.RUN_JSON).name
+    out.append("- the run's record: [%s](%s) (what this report is made of; `--rerun` and "
+               "`--rewrite-report` read it)" % (_relative(paths.RUN_JSON), name))
     out += ["- " + line for line in run.get("notes", ())]         # a run made of parts
     if run.get("date", now) != now:
         out.append("- this report: written %s on commit %s from the run's record "
-                   "(bench/results/mutation_run.json) with the verdicts of "
-                   "bench/mutation_notes.json as they were then" % (now, commit))
+                   "(%s) with the verdicts of bench/mutation_notes.json as they were then"
+                   % (now, commit, _relative(paths.RUN_JSON)))
     out.append("")
+
+    if beside:
+        out += ["## This draw beside the others", "",
+                "*Killed by make sim as it stood*: the run's own rate, before anyone looked at "
+                "its survivors. *After the survivors*: as the per-core table below says.", ""]
+        out += draws_table([("this one", run)] + [("`%s`" % name, other)
+                                                   for name, other in beside], notes)
+        out.append("")
 
     out += ["## Suites", "",
             "A mutant of a block with a unit bench runs that bench (its pytest folder); a "
@@ -111,12 +171,7 @@ def report(run, notes):
         out.append("| `%s` | %.0f s | %.0f s |" % (name, base, timeout_for(base)))
     out.append("")
 
-    adjusted = []
-    for r in results:
-        verdict = notes.get(survivor_key(r), (None, None))[0] if r["status"] == "survived" else None
-        if verdict == "equivalent":
-            continue
-        adjusted.append(dict(r, status="killed") if verdict == "killed" else r)
+    adjusted = adjusted_results(results, notes)
     out += ["## Per core", "",
             "A core counts every block its Verilog holds. *Run*: as measured. *After the "
             "survivors*: a survivor that a new test (or a part of make sim the suites leave "

@@ -30,7 +30,7 @@ import pyuvm
 
 from golden.reversi import Session
 from golden.reversi import encoding as E
-from golden.reversi.board import start
+from golden.reversi.board import Position, start
 from golden.reversi.search import STOPS, search
 from golden.reversi.session import DEFAULT_NAME
 from hdl.reversi.search import worst_case_cycles
@@ -165,6 +165,22 @@ def next_turn(pos, last=None):
     return E.encode_next_turn(last, pos.black, pos.white, pos.width, pos.height)
 
 
+def one_move_position(x, y, size):
+    """A size x size position where Black's one legal move is the cell (x, y):
+    a White disc next to it and a Black one beyond, along the first direction
+    that stays on the board (the core's answer then names that cell, whatever
+    its search)."""
+    cell = y * size + x
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        if 0 <= x + 2 * dx < size and 0 <= y + 2 * dy < size:
+            white = 1 << (x + dx + (y + dy) * size)
+            black = 1 << (x + 2 * dx + (y + 2 * dy) * size)
+            pos = Position(size, size, black, white, E.BLACK)
+            assert pos.legal_moves() == [cell], (cell, pos.legal_moves())
+            return pos
+    raise ValueError("no direction from cell %d on %d x %d" % (cell, size, size))
+
+
 def pass_position():
     """A position where the side to move has no move and the other has one."""
     rng = random.Random(7)
@@ -187,6 +203,10 @@ class CornerSeq(Exchange):
         after = start8.play(start8.legal_moves()[0])                 # White to move
         await self.ask(next_turn(after, last=start8.legal_moves()[0]))
         await self.ask(next_turn(after, last=0))                     # an empty cell: Black
+        # a last move one row below the board (x on it) is no move, even with
+        # a Black disc on the cell the core's row arithmetic would wrap to
+        corner = Position(8, 8, start8.black | 1, start8.white, E.BLACK)
+        await self.ask(next_turn(corner, last=3 + 8 * 8))
         # bad bytes at a message start, CR/LF, then a message
         for junk in (b"\x00", b"\x09", b"\xff", b"\r\n", b"AB"):
             await send(self, junk)
@@ -302,6 +322,29 @@ class PositionsSeq(Exchange):
             pos = random_position(rng, width, height, rng.randint(0, width * height))
             await self.ask(bytes([E.OP_PLAYER_OK, pos.to_move]))
             await self.ask(next_turn(pos))
+
+
+class CellsSeq(Exchange):
+    """Every cell of the largest board as the core's answer, each in a
+    position where it is Black's one move, on the smallest square board that
+    holds it: each cell's coordinates in the New Move (the core's cell to
+    x, y tables), which games and random positions reach only by chance."""
+
+    async def body(self):
+        await self.ask(bytes([E.OP_PLAYER_OK, E.BLACK]))
+        side = E.DEFAULT_SIZE
+        for y in range(side):
+            for x in range(side):
+                size = next(s for s in range(E.MIN_SIZE, side + 1, 2) if x < s and y < s)
+                await self.ask(next_turn(one_move_position(x, y, size)))
+
+
+@pyuvm.test()
+class ReversiCells(ReversiTest):
+    """Every cell of the 8 x 8 board answered (CellsSeq)."""
+
+    async def body(self):
+        await self.run_seq(CellsSeq("cells"))
 
 
 @pyuvm.test()

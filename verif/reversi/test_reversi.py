@@ -10,7 +10,7 @@ def test_search_engine():
 
 def test_core():
     runner.run("reversi_fast", "verif.reversi.tb_reversi",
-               testcase=["ReversiCorners", "ReversiPositions", "ReversiGames", "ReversiHostFast",
+               testcase=["ReversiCorners", "ReversiCells", "ReversiPositions", "ReversiGames", "ReversiHostFast",
                          "ReversiHostSlow"])
 
 

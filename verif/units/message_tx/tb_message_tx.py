@@ -19,7 +19,7 @@ requires the frames to follow each other with no idle gap.
 
 Tests: messages back to back (the pattern above); random lengths 0..N with
 random pauses that leave the queue full, partly full, or empty and the line
-idle.
+idle; a reset while bytes wait, which must drop them all.
 """
 import random
 
@@ -149,3 +149,55 @@ async def random_fill(dut):
     await bench.finish()
     dut._log.info("%d bytes, %d of 60 messages waited for room", len(bench.expected), bench.waited)
     bench.mismatches.check()
+
+
+async def _count_start_bits(pin, counter):
+    """Counts the falling edges of the line (each frame's start bit) into
+    counter[0]."""
+    while True:
+        await FallingEdge(pin)
+        counter[0] += 1
+
+
+@cocotb.test()
+async def reset_mid_message(dut):
+    """A reset while a message's bytes still wait for the queue (busy high,
+    the queue full, a frame on the line) drops everything: busy is low on
+    the first edge after it, the line stays idle for MESSAGE_DEPTH + 2 frames
+    (no byte of the old messages is sent), and the next message goes out
+    whole. A core resets this way on its reset key in the middle of an
+    answer."""
+    cfg = await start_unit(dut, low=("send",))
+    frame_cycles = FRAME_BITS * cfg.divisor
+    for round_ in range(4):
+        bench = MessageBench(dut, cfg, "reset mid message, round %d" % round_)
+        for _ in range(2):
+            await bench.send(random_bytes(MESSAGE_NBYTES))
+        dut.send.value = 1
+        dut.data.value = random.getrandbits(8 * MESSAGE_NBYTES)
+        dut.length.value = MESSAGE_NBYTES
+        await RisingEdge(dut.clk)
+        dut.send.value = 0
+        await ClockCycles(dut.clk, random.randint(0, 2))
+        await FallingEdge(dut.clk)                # the outputs after the edge
+        bench.mismatches.expect("busy before the reset (bytes waiting)", 1, int(dut.busy.value))
+        await ClockCycles(dut.clk, random.randint(0, frame_cycles // 2))
+        dut.rst.value = 1
+        await ClockCycles(dut.clk, random.randint(1, 3))
+        dut.rst.value = 0
+        await RisingEdge(dut.clk)
+        await FallingEdge(dut.clk)
+        bench.mismatches.expect("busy on the first edge after the reset", 0, int(dut.busy.value))
+        bench.mismatches.expect("the line on the first edge after the reset", 1,
+                                int(dut.tx.value))
+        starts = [0]
+        watcher = cocotb.start_soon(_count_start_bits(dut.tx, starts))
+        await ClockCycles(dut.clk, (MESSAGE_DEPTH + 2) * frame_cycles)
+        watcher.cancel()
+        bench.mismatches.expect("start bits on the line after the reset, before a new send", 0,
+                                starts[0])
+        bench.mismatches.check()
+        after = MessageBench(dut, cfg, "the message after reset %d" % round_)
+        await after.send(random_bytes(random.randint(1, MESSAGE_NBYTES)))
+        await after.finish()
+        after.mismatches.check()

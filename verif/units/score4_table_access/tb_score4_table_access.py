@@ -17,7 +17,8 @@ Tests: every entry cleared first (the memory starts undefined), then visits
 shaped like the search's (a node of one of 25 random games' positions, so
 that nodes come back and find their children's entries; a free post chosen, the
 child's entry read and probed with the child's hash and a random window and
-depth, stored again with random results), mixed with random stores,
+depth, stored again with a best on, next to or far from beta and alpha0,
+where the bound's kind changes), mixed with random stores,
 clears of single entries and idle cycles; every output every cycle.
 """
 import random
@@ -110,8 +111,19 @@ def search_like(rng, pool):
     window = dict(alpha=alpha, beta=min(SCORE_MAX - 1, alpha + rng.randint(0, 400)),
                   dleft=rng.randint(1, 12))
     probe = dict(IDLE, node_hash=child, **window)
-    store = dict(probe, store=1, best=score(rng), alpha0=alpha, best_move=rng.randrange(16))
+    store = dict(probe, store=1, best=edge_or_random(rng, window["beta"], alpha), alpha0=alpha,
+                 best_move=rng.randrange(16))
     return [node, dict(node, chosen=1 << post), dict(node), probe, store]
+
+
+def edge_or_random(rng, beta, alpha0):
+    """A stored best: on, just below or just above beta or alpha0 (where the
+    bound's kind changes: LOWER from best >= beta, UPPER at best <= alpha0)
+    half the time, else anywhere."""
+    if rng.random() < 0.5:
+        return score(rng)
+    edge = rng.choice((beta, alpha0)) + rng.choice((-1, 0, 0, 1))
+    return max(SCORE_MIN, min(SCORE_MAX - 1, edge))
 
 
 @cocotb.test()
@@ -128,6 +140,7 @@ async def clears_probes_and_stores(dut):
             steps.append(dict(IDLE, store=1, node_hash=rng.getrandbits(28), dleft=rng.randint(0, 64),
                               alpha=score(rng), beta=score(rng), best=score(rng),
                               alpha0=score(rng), best_move=rng.randrange(16)))
+            steps[-1]["best"] = edge_or_random(rng, steps[-1]["beta"], steps[-1]["alpha0"])
         elif r < 0.85:
             steps.append(dict(IDLE, clearing=1, clear_addr=rng.randrange(ENTRIES)))
         else:

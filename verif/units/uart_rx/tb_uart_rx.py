@@ -20,7 +20,8 @@ bit time after its end). Nothing else may come out.
 
 Tests: every byte value at the nominal rate, back to back; random bytes each
 at -3 %, 0 or +3 % of the rate, back to back; every fault in random order,
-each followed by a clean byte that must arrive intact.
+each followed by a clean byte that must arrive intact; resets on an idle
+line, which must give no pulse.
 """
 import random
 from collections import namedtuple
@@ -182,3 +183,30 @@ async def faults(dut):
         items.append(random_fault())
         items.append(byte_item(random.randrange(256), random.choice(BAUD_SCALES)))
     await run_items(dut, items, "faults")
+
+
+@cocotb.test()
+async def reset_gives_no_pulse(dut):
+    """Resets of 1 to 5 cycles on an idle line, each followed by a clean byte:
+    the only pulses are the bytes' (none during or after a reset: a core's
+    parser, out of reset a cycle later, would take a stray `valid` for a
+    byte)."""
+    cfg = await start_unit(dut, idle_high=("rx",))
+    mismatches = Mismatches("uart_rx (divisor %d), resets" % cfg.divisor)
+    driver, monitor = LineDriver(dut, cfg), PulseMonitor(dut)
+    sent = []
+    for _ in range(8):
+        await wait_bits(cfg, random.randint(1, 3))
+        await FallingEdge(dut.clk)
+        dut.rst.value = 1
+        for _ in range(random.randint(1, 5)):
+            await FallingEdge(dut.clk)
+        dut.rst.value = 0
+        await wait_bits(cfg, 2)
+        value = random.randrange(256)
+        sent.append(("valid", value))
+        await driver.send(byte_item(value))
+    await wait_bits(cfg, 2)
+    mismatches.expect("the pulses of 8 resets and 8 bytes", sent,
+                      [got for _, got, _ in monitor.pulses])
+    mismatches.check()

@@ -1,0 +1,6 @@
+"""Unit bench of hdl/blokus/popcount.py: verif/units/popcount/tb_popcount.py."""
+from verif.units.common import run_unit
+
+
+def test_popcount():
+    run_unit("popcount")
