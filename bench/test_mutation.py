@@ -309,6 +309,17 @@ def test_a_core_mutant_moves_to_its_blocks_own_build_by_label_place_and_text():
     assert verilog.map_by_text(plus, CORE_TEXT, UNIT_TEXT, ()) is None
 
 
+def test_inner_prefixes_find_the_path_in_front_of_a_deeper_unit():
+    line = ("assign blokus_eval_pipeline0_blokus_reach0_popcount0__bucket67_cout = "
+            "(blokus_eval_pipeline0_blokus_reach0_popcount0__bucket58_vout[0] & x);")
+    assert runner.inner_prefixes(line, "popcount") == [("blokus_eval_pipeline0_blokus_reach0_",)]
+    assert runner.inner_prefixes(line, "lowest_one") == []
+    unit = line.replace("blokus_eval_pipeline0_blokus_reach0_", "")
+    assert verilog.map_by_text(
+        faults.Mutant("b#1", "b", "k", 1, "& -> |", ((1, line.replace("& x", "| x")),)),
+        line, unit, runner.inner_prefixes(line, "popcount")[0]) == unit.replace("& x", "| x")
+
+
 def test_instance_prefixes_try_none_then_the_path_deepest_first():
     assert runner.instance_prefixes("blokus_search/blokus_board", "blokus_board") == \
         [(), ("blokus_search0_blokus_board0_", "blokus_search0_")]
@@ -368,20 +379,24 @@ def test_report_counts_per_core_and_applies_the_verdicts():
                + [result(7, "byte_fifo", "killed (timeout)"), result(8, "byte_fifo", "invalid")]
                + [result(9, "byte_fifo", "survived", "gap <= (a + 1);"),
                   result(10, "score4_top", "survived", "same <= (a + 1);"),
-                  result(11, "score4_top", "survived", "open <= (a + 1);")])
+                  result(11, "score4_top", "survived", "open <= (a + 1);"),
+                  result(12, "score4_top", "survived", "new <= (a + 1);")])
     run = {"seed": 5, "command": "python -m bench.mutation --seed 5", "seconds": 600,
            "per_block": 11, "candidates": {"byte_fifo": 50, "score4_top": 9},
            "baselines": {"verif/units/byte_fifo": 4.0},
            "cores": {"score4": ["byte_fifo", "score4_top"], "blokus": ["byte_fifo"]},
            "results": results}
-    notes = {("byte_fifo", "+ -> -", "gap <= (a + 1);"): ("killed", "killed by new test t"),
-             ("score4_top", "+ -> -", "same <= (a + 1);"): ("equivalent", "never read")}
+    notes = {("byte_fifo", "+ -> -", "gap <= (a + 1);"): ("killed", "killed by BlokusDeep"),
+             ("score4_top", "+ -> -", "same <= (a + 1);"): ("equivalent", "never read"),
+             ("score4_top", "+ -> -", "new <= (a + 1);"): ("fixed", "killed by new test t")}
     text = report.report(run, notes)
-    # score4: 7 killed of 10 scored as run; after: 8 killed of 9 (one equivalent left out)
-    assert "| score4 | 6 | 1 | 3 | 10 | 1 | 70.0 % | 88.9 % |" in text
-    assert "| blokus | 6 | 1 | 1 | 8 | 1 | 87.5 % | 100.0 % |" in text
+    # score4: 7 killed of 11 scored as run; as make sim stood 8 of 10 (one equivalent
+    # left out, the one a new test kills still a survivor); after: 9 of 10
+    assert "| score4 | 6 | 1 | 4 | 11 | 1 | 63.6 % | 80.0 % | 90.0 % |" in text
+    assert "| blokus | 6 | 1 | 1 | 8 | 1 | 87.5 % | 100.0 % | 100.0 % |" in text
+    assert "| this one | 5 | score4 | 11 | 63.6 % | **80.0 %** | 90.0 % | 1 |" in text
     assert "| byte_fifo | blokus, score4 | 50 | 6 | 1 | 1 | 1 | 87.5 % |" in text
-    assert "**killed**: killed by new test t" in text
+    assert "**fixed**: killed by new test t" in text
     assert "**equivalent**: never read" in text
     assert "- verdict: not examined yet" in text                        # the third survivor
     assert "seed: 5" in text and "`verif/units/byte_fifo` | 4 s | 60 s" in text
@@ -407,8 +422,8 @@ def test_a_second_draw_is_reported_beside_the_first(tmp_path, capsys, monkeypatc
     assert cli.main(["--rewrite-report", "--record", str(first), "--beside", str(second),
                      "--out", str(out)]) == 0
     text = out.read_text()
-    assert "| this one | 11 | score4 | 4 | 3 (**75.0 %**) | 75.0 % | 1 |" in text
-    assert "second.json` | 22 | score4 | 10 | 9 (**90.0 %**) | 90.0 % | 1 |" in text
+    assert "| this one | 11 | score4 | 4 | 75.0 % | **75.0 %** | 75.0 % | 1 |" in text
+    assert "second.json` | 22 | score4 | 10 | 90.0 % | **90.0 %** | 90.0 % | 1 |" in text
     assert "from the run's record (%s)" % first in text
     for argv, message in ((["--rewrite-report", "--record", str(first), "--beside",
                             str(tmp_path / "none.json")], "no such record"),

@@ -131,7 +131,9 @@ def test_cli_help_and_errors_without_traceback(capsys, tmp_path):
     assert ST.main(["--games", "1", "--out", "/proc/version/x.md"]) == 2
     assert "cannot write" in capsys.readouterr().err
     out = tmp_path / "no" / "dir" / "r.md"             # the directory is made
-    assert ST.main(["--games", "4", "--seed", "5", "--jobs", "1",
+    # a small budget: the report's form is tested here, not the strength (the
+    # default budget, about 20 M nodes a move, took a minute of make sim)
+    assert ST.main(["--games", "4", "--seed", "5", "--jobs", "1", "--budget", "20000",
                     "--opponents", "first,random", "--out", str(out)]) == 0
     text = out.read_text()
     assert "| first | 4 |" in text and "| random | 4 |" in text and "seed 5" in text
@@ -142,7 +144,7 @@ def test_cli_runs_as_a_module(tmp_path):
     out = tmp_path / "r.md"
     env = {k: v for k, v in os.environ.items() if k != P.ENV}      # Pentobi: not here
     p = subprocess.run([sys.executable, "-m", "bench.blokus.strength", "--games", "2",
-                        "--seed", "3", "--jobs", "2", "--out", str(out)],
+                        "--seed", "3", "--jobs", "2", "--budget", "20000", "--out", str(out)],
                        cwd=str(REPO), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=600, env=env)  # a hang guard
     assert p.returncode == 0, p.stderr

@@ -23,7 +23,13 @@ def write_report(run, out, beside=()):
     return 0
 
 
-VERDICTS = ("killed", "equivalent", "open")   # open: a real gap, left with its reason
+VERDICTS = ("killed", "fixed", "equivalent", "open")
+# killed: by a part of make sim as it stood when the draw ran (a test the
+#   suites leave out: a deeper budget, another class, a proof);
+# fixed: by a test written after the draw, for this survivor (it counts after
+#   the survivors, not in the rate make sim had);
+# equivalent: no input tells it from the design (left out of every rate);
+# open: a real gap, left with its reason
 
 
 def survivor_key(result):
@@ -84,42 +90,54 @@ def now_and_commit():
     return now, commit
 
 
-def adjusted_results(results, notes):
+def adjusted_results(results, notes, fixed=True):
     """The results after the survivors: a survivor with the verdict
-    equivalent left out, one with the verdict killed counted killed."""
+    equivalent left out, one with the verdict killed (and, with `fixed`,
+    fixed) counted killed."""
+    kills = ("killed", "fixed") if fixed else ("killed",)
     adjusted = []
     for r in results:
         verdict = notes.get(survivor_key(r), (None, None))[0] if r["status"] == "survived" else None
         if verdict == "equivalent":
             continue
-        adjusted.append(dict(r, status="killed") if verdict == "killed" else r)
+        adjusted.append(dict(r, status="killed") if verdict in kills else r)
     return adjusted
 
 
 def core_rates(run, notes):
-    """{core: (tally as run, tally after the survivors, survivors not examined
-    or open)} of the cores the run has results in."""
+    """{core: (tally as run, tally of make sim as it stood, tally after the
+    survivors, survivors not examined or open)} of the cores the run has
+    results in."""
     rates = {}
-    adjusted = adjusted_results(run["results"], notes)
+    stood = adjusted_results(run["results"], notes, fixed=False)
+    after = adjusted_results(run["results"], notes)
     for core, core_blocks in sorted(run["cores"].items()):
         mine = [r for r in run["results"] if r["block"] in core_blocks]
         if mine:
-            left = sum(r["status"] == "survived" for r in adjusted if r["block"] in core_blocks)
-            rates[core] = (tally(mine), tally([r for r in adjusted if r["block"] in core_blocks]),
-                           left)
+            left = sum(r["status"] == "survived" for r in after if r["block"] in core_blocks)
+            rates[core] = (tally(mine), tally([r for r in stood if r["block"] in core_blocks]),
+                           tally([r for r in after if r["block"] in core_blocks]), left)
     return rates
+
+
+RATES_TEXT = ("*Run*: killed by the suites, of the mutants scored, as measured. *Make sim as "
+              "it stood*: also counting the survivors that a part of make sim the suites "
+              "leave out kills (verdict killed), and leaving out the equivalent ones. *After the "
+              "survivors*: also counting those killed by a test written for them after the draw "
+              "(verdict fixed). An open or unexamined survivor counts as a survivor in all three.")
 
 
 def draws_table(draws, notes):
     """The per-core rates of several draws, one row a draw and core: `draws` is
     [(name, run)]."""
-    out = ["| draw | seed | core | mutants scored | killed by make sim as it stood | "
-           "after the survivors | survivors not examined or open |", "|---|---|---|---|---|---|---|"]
+    out = ["| draw | seed | core | mutants scored | run | make sim as it stood | "
+           "after the survivors | survivors not examined or open |",
+           "|---|---|---|---|---|---|---|---|"]
     for name, run in draws:
-        for core, (t, after, left) in core_rates(run, notes).items():
-            out.append("| %s | %d | %s | %d | %d (**%s**) | %s | %d |" % (
-                name, run["seed"], core, t["scored"], t["total_killed"], _percent(t["percent"]),
-                _percent(after["percent"]), left))
+        for core, (t, stood, after, left) in core_rates(run, notes).items():
+            out.append("| %s | %d | %s | %d | %s | **%s** | %s | %d |" % (
+                name, run["seed"], core, t["scored"], _percent(t["percent"]),
+                _percent(stood["percent"]), _percent(after["percent"]), left))
     return out
 
 
@@ -154,13 +172,10 @@ def report(run, notes, beside=()):
                    % (now, commit, _relative(paths.RUN_JSON)))
     out.append("")
 
-    if beside:
-        out += ["## This draw beside the others", "",
-                "*Killed by make sim as it stood*: the run's own rate, before anyone looked at "
-                "its survivors. *After the survivors*: as the per-core table below says.", ""]
-        out += draws_table([("this one", run)] + [("`%s`" % name, other)
-                                                   for name, other in beside], notes)
-        out.append("")
+    out += ["## The rate", "", RATES_TEXT, ""]
+    out += draws_table([("this one", run)] + [("`%s`" % name, other)
+                                               for name, other in beside], notes)
+    out.append("")
 
     out += ["## Suites", "",
             "A mutant of a block with a unit bench runs that bench (its pytest folder); a "
@@ -171,23 +186,16 @@ def report(run, notes, beside=()):
         out.append("| `%s` | %.0f s | %.0f s |" % (name, base, timeout_for(base)))
     out.append("")
 
-    adjusted = adjusted_results(results, notes)
+    rates = core_rates(run, notes)
     out += ["## Per core", "",
-            "A core counts every block its Verilog holds. *Run*: as measured. *After the "
-            "survivors*: a survivor that a new test (or a part of make sim the suites leave "
-            "out) kills counts as killed, one that is equivalent to the original design is "
-            "left out, an open one stays a survivor.", "",
+            "A core counts every block its Verilog holds. " + RATES_TEXT, "",
             "| core | killed | killed (timeout) | survived | scored | not compiled | run | "
-            "after the survivors |", "|---|---|---|---|---|---|---|---|"]
-    for core, core_blocks in sorted(cores.items()):
-        mine = [r for r in results if r["block"] in core_blocks]
-        if not mine:
-            continue
-        t = tally(mine)
-        after = tally([r for r in adjusted if r["block"] in core_blocks])
-        out.append("| %s | %d | %d | %d | %d | %d | %s | %s |" % (
+            "make sim as it stood | after the survivors |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for core, (t, stood, after, _) in rates.items():
+        out.append("| %s | %d | %d | %d | %d | %d | %s | %s | %s |" % (
             core, t["killed"], t["killed (timeout)"], t["survived"], t["scored"], t["invalid"],
-            _percent(t["percent"]), _percent(after["percent"])))
+            _percent(t["percent"]), _percent(stood["percent"]), _percent(after["percent"])))
     out.append("")
 
     out += ["## Per block", "",

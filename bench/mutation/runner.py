@@ -120,6 +120,17 @@ def instance_prefixes(block, top):
     return [(), tuple("".join(p + "0_" for p in path[:k]) for k in range(depth, 0, -1))]
 
 
+def inner_prefixes(line, top):
+    """For a build of `top` inside a wrapper (which keeps the names from
+    `top`'s instance on, `popcount0__bucket67_cout`): the instance path in
+    front of `top`0_ in the mutated line's names, which instance_prefixes
+    cannot know when `top` lies deeper inside the block than its own blocks
+    (blokus_eval_pipeline0_blokus_reach0_ before popcount0_); [] when the
+    line names no such instance."""
+    found = re.search(r"\b((?:[A-Za-z]\w*?0_)+)%s0_" % re.escape(top), line)
+    return [(found.group(1),)] if found else []
+
+
 def other_build(suite, top, label):
     """True when `suite` runs another build than the mutant's own (`top` in
     configuration `label`): another configuration, or the block's own build."""
@@ -159,7 +170,8 @@ def run_mutant(mutant, source, top, label, suites, timeouts, seed, builds, work_
                     text = next((t for t in (map_by_text(mutant, source.read_text(),
                                                          other.read_text(), prefix)
                                              for prefix in instance_prefixes(mutant.block,
-                                                                             suite.top))
+                                                                             suite.top)
+                                             + inner_prefixes(result["original"][0], suite.top))
                                  if t is not None), None)
                 run_name, run_file = other.name, work / ("%s_%s" % (run_label, other.name))
                 if text is not None:

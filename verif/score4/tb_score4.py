@@ -278,6 +278,13 @@ class CornerSeq(Exchange):
     async def body(self):
         rng = random.Random(int(tb.seed()) + 1)
         await self.ask(b"0")
+        # 20 new games back to back: 60 answer bytes for 20 sent, so the
+        # transmit queue (TX_DEPTH) fills and each R00 waits for room while
+        # the next 0 is already queued: an answer must not start before the
+        # last one is in the queue
+        await send(self, b"0" * 20)
+        drained = await self.sb.wait_drained(2 * 80 * 10 * self.cfg.bit_ps)   # 80 frames, twice
+        assert drained, "20 new games back to back: not every R00 came (seed %s)" % tb.seed()
         await self.ask(b"A00")                       # first request: the core moves first
         await self.ask(b"A00")                       # later: the opponent passed
         # garbage and CR/LF between messages and inside them, at every parser state
