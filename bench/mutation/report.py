@@ -188,7 +188,8 @@ def report(run, notes, beside=()):
 
     rates = core_rates(run, notes)
     out += ["## Per core", "",
-            "A core counts every block its Verilog holds. " + RATES_TEXT, "",
+            "A core counts every block its Verilog holds; the three rates are those of "
+            "*The rate* above.", "",
             "| core | killed | killed (timeout) | survived | scored | not compiled | run | "
             "make sim as it stood | after the survivors |",
             "|---|---|---|---|---|---|---|---|---|"]
