@@ -92,7 +92,7 @@ class Score4Core(Core):
     `last_tx` and `last_rx` as digits_word."""
 
     search_fields = ("nodes", "depth", "reason", "score")
-    cycles_over_busy = 1         # `cycles` counts the start cycle, before busy rises
+    cycles_over_busy = 1         # measured: one more than busy, on every search
     seats = SEATS
     stall_bits = NO_STALL          # and any pause mid-message counts as a "stall" fault
     request = 0                    # the last complete request's digits_word (observe_byte)
