@@ -18,8 +18,10 @@ minute). `make verilog`, `make quartus`, the bridge and the testbenches share
 the cache.
 """
 import argparse
+import contextlib
 import fcntl
 import hashlib
+import inspect
 import json
 import os
 import shutil
@@ -251,7 +253,42 @@ def convert(cfg, out_dir):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _convert_here(cfg, out_dir):
+def _frame_records(frame):
+    """What inspect.getouterframes(frame) gives, from `frame` outwards, as plain
+    (frame, file name, line, function name, None, None) tuples: without the
+    source positions and lines, which MyHDL never reads."""
+    records = []
+    while frame is not None:
+        code = frame.f_code
+        records.append((frame, code.co_filename, frame.f_lineno, code.co_name, None, None))
+        frame = frame.f_back
+    return records
+
+
+@contextlib.contextmanager
+def _quick_frame_records():
+    """MyHDL names every block and instance from inspect.stack() (and
+    getouterframes), and uses only each record's frame and function name. On
+    Python 3.11 each record also costs a search of the code's positions and a
+    read of its source line: for the Score-4 core that was about half of a
+    40-second conversion, and make sim converts a dozen configurations. Inside
+    this context both return the cheap records of _frame_records; the Verilog
+    is byte for byte the same (hdl/tests/test_build.py checks it)."""
+    stack, outer = inspect.stack, inspect.getouterframes
+    inspect.stack = lambda context=1: _frame_records(sys._getframe(1))
+    inspect.getouterframes = lambda frame, context=1: _frame_records(frame)
+    try:
+        yield
+    finally:
+        inspect.stack, inspect.getouterframes = stack, outer
+
+
+def _convert_here(cfg, out_dir, quick=True):
+    with _quick_frame_records() if quick else contextlib.nullcontext():
+        return _convert_blocks(cfg, out_dir)
+
+
+def _convert_blocks(cfg, out_dir):
     builder = UNITS[cfg.unit][0]
     os.makedirs(out_dir, exist_ok=True)
     written = []

@@ -165,6 +165,17 @@ def next_turn(pos, last=None):
     return E.encode_next_turn(last, pos.black, pos.white, pos.width, pos.height)
 
 
+def searched_position(rng, width, height):
+    """A random position half a game in where the side to move has two legal
+    moves or more: the core searches it and reports a score, which depends on
+    the size's entries of the evaluation tables. (A forced move or a pass
+    reports none: a 4 x 8 board read as 4 x 6 went unseen on some seeds.)"""
+    while True:
+        pos = random_position(rng, width, height, width * height // 2)
+        if not pos.game_over() and len(pos.legal_moves()) >= 2:
+            return pos
+
+
 def one_move_position(x, y, size):
     """A size x size position where Black's one legal move is the cell (x, y):
     a White disc next to it and a Black one beyond, along the first direction
@@ -234,7 +245,7 @@ class CornerSeq(Exchange):
         # the board; a build for a smaller board counts the others unsupported)
         for width in range(E.MIN_SIZE, E.DEFAULT_SIZE + 1, 2):
             for height in range(E.MIN_SIZE, E.DEFAULT_SIZE + 1, 2):
-                pos = random_position(rng, width, height, width * height // 2)
+                pos = searched_position(rng, width, height)
                 await self.ask(bytes([E.OP_PLAYER_OK, pos.to_move]))
                 await self.ask(next_turn(pos))
         await self.ask(bytes([E.OP_PLAYER_OK, E.WHITE]))
