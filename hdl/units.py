@@ -514,6 +514,31 @@ def _reversi_rules(cfg):
                                                  bits(n), bits(n), bits(n), bits(n)))]
 
 
+def _reversi_evaluate(cfg):
+    """The Reversi search's static evaluation (hdl/reversi/evaluate.py),
+    pipelined as the search builds it, boards up to REVERSI_SIDE, its value
+    and disc difference as wide as the search's values; inside a wrapper,
+    so that its signals carry the names they have in the core."""
+    from myhdl import Signal, block, intbv
+
+    from hdl.reversi.evaluate import reversi_evaluate
+    from hdl.reversi.search import SCORE_MAX, SCORE_MIN
+    from hdl.reversi.tables import sizes
+
+    n = REVERSI_SIDE * REVERSI_SIDE
+    clk, rst, bits, _ = _signals()
+    value = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
+
+    @block
+    def reversi_evaluate_unit(clk, me, opp, my_moves, their_moves, size, value, diff):
+        return reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff,
+                                side=REVERSI_SIDE, clk=clk)
+
+    size = Signal(intbv(0, min=0, max=len(sizes(REVERSI_SIDE))))
+    return [("reversi_evaluate", reversi_evaluate_unit(clk, bits(n), bits(n), bits(n), bits(n),
+                                                       size, value(), value()))]
+
+
 REVERSI_PARSER_STALL_CYCLES = 96   # reversi_parser's unit build (the core: STALL_BITS bit times)
 
 
@@ -645,6 +670,7 @@ UNITS = {
     "blokus_kept_store": (_blokus_kept_store, 115200, False),
     "blokus_board": (_blokus_board, 115200, False),
     "reversi_rules": (_reversi_rules, 115200, False),
+    "reversi_evaluate": (_reversi_evaluate, 115200, False),
     "reversi_search": (_reversi_search, 115200, False),
     "reversi_parser": (_reversi_parser, 115200, False),
     "blokus_move_check": (_blokus_move_check, 115200, False),

@@ -218,6 +218,11 @@ class CornerSeq(Exchange):
         # a Black disc on the cell the core's row arithmetic would wrap to
         corner = Position(8, 8, start8.black | 1, start8.white, E.BLACK)
         await self.ask(next_turn(corner, last=3 + 8 * 8))
+        # ... and one column right of it (y on it): the core reads cell 0 for
+        # an x past its largest board, and that cell holds a Black disc
+        off_right = bytearray(next_turn(corner))
+        off_right[1:3] = bytes((8, 3))
+        await self.ask(bytes(off_right))
         # bad bytes at a message start, CR/LF, then a message
         for junk in (b"\x00", b"\x09", b"\xff", b"\r\n", b"AB"):
             await send(self, junk)
