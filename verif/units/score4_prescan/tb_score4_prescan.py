@@ -14,8 +14,10 @@ verdict is also compared with golden.score4.search.search's reason and move.
 
 Tests: random positions of random games (0 to 64 plies: from the empty
 board to a full one), positions where x or y has a winning bead on a free
-post (often on the last posts of the order), and boards with one free post;
-each scan started from the end of the last one, with idle cycles between.
+post (often on the last posts of the order), boards with one free post, and
+for every cell a position where x wins by landing there; each scan started
+from the end of the last one, with idle cycles between, every output but
+`empties` and `colour` low for a whole pass after it.
 """
 import random
 
@@ -75,6 +77,25 @@ def winning_position(rng):
     return score4_game_position(rng, 20)
 
 
+def win_on_every_cell(rng):
+    """{cell: (x, y)}: for every cell, a position of a random game where a
+    bead of x landing on that cell completes a line of x and no other free
+    post's bead does: every bit of the landing cell's one-hot decoder
+    meets a win (a decoder bit lit by the wrong cell survived the random
+    positions: mutation draw of seed 238881415, score4_prescan#4)."""
+    found = {}
+    for _ in range(50000):
+        x, y = score4_game_position(rng, rng.randint(4, 60))
+        land = landing_cells(x | y)
+        wins = [c for c in range(NUM_CELLS) if land >> c & 1 and completes_line(x, c)]
+        if len(wins) == 1:
+            found.setdefault(wins[0], (x, y))
+            if len(found) == NUM_CELLS:
+                return found
+    raise AssertionError("cells never won in 50,000 positions: %s"
+                         % sorted(set(range(NUM_CELLS)) - set(found)))
+
+
 def one_free_post(rng):
     x, y = score4_game_position(rng, 63)
     return (x, y) if bin(landing_cells(x | y)).count("1") <= 1 else score4_game_position(rng, 64)
@@ -93,9 +114,14 @@ async def scan(bench, x, y, rng, mismatches, what):
         for port, value in want.items():
             mismatches.expect("%s cycle %d %s" % (what, k, port), value, out[port])
         last = out
-    after = await bench.step(inputs)
-    for port in ("set_move", "finish", "search"):
-        mismatches.expect("%s after the scan: %s" % (what, port), 0, after[port])
+    # nothing more until the next start, for longer than a whole pass (two
+    # cycles a post): a scan that went round its last pass again, and said
+    # `search` at its end each time, passed a check of one cycle
+    for k in range(2 * len(SEARCH_ORDER) + 2):
+        after = await bench.step(inputs)
+        for port in ("set_move", "finish", "search"):
+            mismatches.expect("%s %d cycles after the scan: %s" % (what, k + 1, port), 0,
+                              after[port])
     end = trace[-1]
     golden = search(Position(x, y), 1)
     if end["search"]:
@@ -123,8 +149,12 @@ async def scans_of_random_positions(dut):
     # scan of 130, so 150 random scans missed the "full" verdict on one seed
     # in three (seed 1365350496 did)
     kinds = ["full"] * 3 + [rng.choice(("game", "game", "win", "one free")) for _ in range(150)]
+    cell_wins = win_on_every_cell(rng)
+    kinds += ["win on cell %d" % c for c in sorted(cell_wins)]
     for n, kind in enumerate(kinds):
-        if kind == "full":
+        if kind.startswith("win on cell"):
+            x, y = cell_wins[int(kind.split()[-1])]
+        elif kind == "full":
             x, y = score4_game_position(rng, 64)
         elif kind == "game":
             x, y = score4_game_position(rng, rng.randint(0, 64))
