@@ -188,6 +188,22 @@ def test_notes_refuse_an_unknown_verdict(tmp_path):
     assert report.load_notes(path) == {("b", "f", "l"): ("equivalent", "n")}
 
 
+def test_a_note_naming_the_mutated_line_tells_two_faults_of_one_line_apart(tmp_path):
+    """Two `<` in one line, each made `<=`: one key (block, fault, line); the
+    note that names the mutated line wins, the general one is the fallback."""
+    line = "if ((a < b) && (c < d)) begin"
+    first = {"block": "b", "fault": "< -> <=", "line": line, "verdict": "fixed", "note": "a"}
+    second = dict(first, mutated="if ((a < b) && (c <= d)) begin", verdict="equivalent", note="c")
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps([first, second]))
+    notes = report.load_notes(path)
+    survivor = lambda new: {"block": "b", "description": "< -> <=", "original": [line],
+                            "edits": [[1, new]], "status": "survived"}
+    assert report.note_of(notes, survivor("if ((a <= b) && (c < d)) begin")) == ("fixed", "a")
+    assert report.note_of(notes, survivor("if ((a < b) && (c <= d)) begin")) == ("equivalent", "c")
+    assert report.note_of({}, survivor(line), "none") == "none"
+
+
 def test_unknown_block_is_refused_with_the_known_ones():
     layout = {"score4": ("score4_fast", None, {"byte_fifo": True, "score4_top": False})}
     assert suites.choose_blocks("score4", layout, ["byte_fifo"]) == ["byte_fifo", "score4_top"]

@@ -38,15 +38,26 @@ def survivor_key(result):
     return (result["block"], result["description"], result["original"][0].strip())
 
 
+def note_of(notes, result, default=(None, None)):
+    """The (verdict, note) of a survivor: the note that also names its mutated
+    line (`mutated`), else the one for its block, fault and original line."""
+    key = survivor_key(result)
+    mutated = key + (result["edits"][0][1].strip(),)
+    return notes.get(mutated, notes.get(key, default))
+
+
 def load_notes(path=paths.NOTES):
     """The verdicts on examined survivors (bench/mutation_notes.json): a list
     of {block, fault, line, verdict: killed | equivalent | open, note}, as
-    {survivor_key: (verdict, note)}."""
+    {survivor_key: (verdict, note)}. A line with the same fault at two places
+    (two `<` in one condition) gives two survivors one key: their notes also
+    hold `mutated`, the changed line, and are keyed by it too (note_of)."""
     if not Path(path).exists():
         return {}
     try:
         entries = json.loads(Path(path).read_text())
-        notes = {(e["block"], e["fault"], e["line"]): (e["verdict"], e["note"]) for e in entries}
+        notes = {(e["block"], e["fault"], e["line"]) + ((e["mutated"],) if "mutated" in e else ()):
+                 (e["verdict"], e["note"]) for e in entries}
     except (ValueError, KeyError, TypeError) as exc:
         raise RuntimeError("%s is not a list of {block, fault, line, verdict, note}: %s"
                            % (path, exc)) from None
@@ -97,7 +108,7 @@ def adjusted_results(results, notes, fixed=True):
     kills = ("killed", "fixed") if fixed else ("killed",)
     adjusted = []
     for r in results:
-        verdict = notes.get(survivor_key(r), (None, None))[0] if r["status"] == "survived" else None
+        verdict = note_of(notes, r)[0] if r["status"] == "survived" else None
         if verdict == "equivalent":
             continue
         adjusted.append(dict(r, status="killed") if verdict in kills else r)
@@ -215,7 +226,7 @@ def report(run, notes, beside=()):
     if not survivors:
         out += ["None.", ""]
     for r in survivors:
-        verdict, note = notes.get(survivor_key(r), (None, "not examined yet"))
+        verdict, note = note_of(notes, r, (None, "not examined yet"))
         out += ["### %s" % r["id"], "",
                 "- where: `%s:%d` (%s)" % (r["file"], r["line"], r["block"]),
                 "- fault: %s (%s)" % (r["description"], r["kind"]),
