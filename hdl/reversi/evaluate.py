@@ -41,7 +41,11 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff, side, cl
                       valid evaluate_latency(clk) cycles after my_moves and
                       their_moves (which must come one cycle after me and
                       opp, as from registered move generators), `diff` the
-                      same number of cycles after me and opp
+                      same number of cycles after me and opp. me and opp
+                      must be held while the moves come: `dead` is
+                      registered from their first cycle, the terms read
+                      them again in the second (the search holds them;
+                      verif/units/reversi_evaluate drives them so)
 
     Pipelined, every stage a register: `dead` and the signs (from me and
     opp); the terms (a cycle later, with the moves); then each sum through
