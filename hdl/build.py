@@ -270,8 +270,8 @@ def _quick_frame_records():
     """MyHDL names every block and instance from inspect.stack() (and
     getouterframes), and uses only each record's frame and function name. On
     Python 3.11 each record also costs a search of the code's positions and a
-    read of its source line: for the Score-4 core that was about half of a
-    40-second conversion, and make sim converts a dozen configurations. Inside
+    read of its source line: for the Score-4 core that was more than half of
+    a 40-second conversion, and make sim converts a dozen configurations. Inside
     this context both return the cheap records of _frame_records; the Verilog
     is byte for byte the same (hdl/tests/test_build.py checks it)."""
     stack, outer = inspect.stack, inspect.getouterframes

@@ -27,7 +27,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import FallingEdge, RisingEdge
 
-from golden.reversi.board import legal
+from golden.reversi.board import legal, popcount
 from golden.reversi.encoding import geometry
 from golden.reversi.search import evaluate
 from hdl.reversi import tables as T
@@ -43,7 +43,7 @@ LATENCY = evaluate_latency(True)     # any clock: the pipelined build
 def reference(item, g):
     me, opp, my_moves, their_moves = item
     return (evaluate(me, opp, my_moves, their_moves, g),
-            bin(me).count("1") - bin(opp).count("1"))
+            popcount(me) - popcount(opp))
 
 
 async def check_stream(dut, width, height, items, what):
