@@ -136,10 +136,12 @@ class CompiledMirror:
     search and board, the C, the generator, the adapter, the test), to which
     ``COMMON_PROOF_INPUTS`` are added; ``check(lib)``: optional, raises
     MirrorBuildError when the loaded library is not what the golden model
-    wants."""
+    wants; ``includes``: other C files the source includes (in its folder),
+    hashed with it so that a change to them rebuilds the library;
+    ``prefix``: the library's file name before its hash."""
 
     def __init__(self, title, source, tables, c_standard, signatures, proof_inputs,
-                 check=None):
+                 check=None, includes=(), prefix="mirror"):
         self.title = title
         self.source = Path(source)
         self.tables = tables
@@ -149,6 +151,8 @@ class CompiledMirror:
         self.signatures = dict(signatures)
         self.proof_inputs = tuple(proof_inputs) + COMMON_PROOF_INPUTS
         self.check = check
+        self.includes = tuple(Path(p) for p in includes)
+        self.prefix = prefix
         self._lib = None
 
     # -------------------------------------------------------------- building
@@ -169,14 +173,17 @@ class CompiledMirror:
         cc = self._compiler()
         fixed = ["-std=" + self.c_standard] + COMMON_FLAGS
         inputs = [self.source.read_bytes(), tables.read_bytes(), cc]
+        inputs += [p.read_bytes() for p in self.includes]
         errors = []
         for flags in FLAG_SETS:
-            lib = self.build_dir / ("mirror-%s.so" % digest(inputs + flags + fixed))
+            lib = self.build_dir / ("%s-%s.so" % (self.prefix, digest(inputs + flags + fixed)))
             if lib.exists():
                 return lib
-            fd, tmp = tempfile.mkstemp(dir=str(self.build_dir), prefix=".mirror-", suffix=".so")
+            fd, tmp = tempfile.mkstemp(dir=str(self.build_dir), prefix="." + self.prefix + "-",
+                                       suffix=".so")
             os.close(fd)
-            cmd = [cc] + flags + fixed + ["-I", str(tables.parent), "-o", tmp, str(self.source)]
+            cmd = ([cc] + flags + fixed + ["-I", str(tables.parent), "-o", tmp, str(self.source)]
+                   + ["-lm"])
             if verbose:
                 print(" ".join(cmd), file=sys.stderr)
             proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
