@@ -52,7 +52,7 @@ typedef struct {
     double margin_weight, margin_scale;
     int local_adj, open_schedule, margin_mode, select_mode;
     double prior_temp, rave_weight, rave_parent_max, rave_child_max;
-    int tree_nodes;
+    int tree_nodes, batch;
     uint64_t seed;
 } McParams;
 
@@ -499,14 +499,22 @@ static void mc_rave(McTree *tr, const int *path, int depth, const int *keys,
             played_by[keys[i]] = -1;
 }
 
-static void mc_descent(McTree *tr, const McState *root, const McParams *prm)
-{
+typedef struct {
     int path[MC_MAX_PLIES + 1], keys[2 * MC_MAX_PLIES], movers[2 * MC_MAX_PLIES];
-    int depth = 0, nmoves = 0;
+    int depth, nmoves;
+    double r0;
+} McDescent;
+
+/* Selection, expansion and playout of one descent; with virtual loss, each
+ * node of its path counts one more visit (no result) until mc_back_up. */
+static void mc_down(McTree *tr, const McState *root, const McParams *prm, McDescent *d,
+                    int virtual_loss)
+{
     McState st = *root;
     int i = 0;
-    path[0] = 0;
-    while (!mc_over(&st) && depth < MC_MAX_PLIES) {
+    d->depth = d->nmoves = 0;
+    d->path[0] = 0;
+    while (!mc_over(&st) && d->depth < MC_MAX_PLIES) {
         McNode *node = &tr->pool[i];
         if (node->first < 0) {
             if (node->n_real < prm->expand_after && i != 0)
@@ -517,33 +525,53 @@ static void mc_descent(McTree *tr, const McState *root, const McParams *prm)
                 break;
         }
         int c = mc_select(tr, &tr->pool[i], prm);
-        movers[nmoves] = st.to_move;
-        keys[nmoves++] = tr->pool[c].key;
+        d->movers[d->nmoves] = st.to_move;
+        d->keys[d->nmoves++] = tr->pool[c].key;
         mc_play(&st, tr->pool[c].key);
         tr->tree_plies++;
         i = c;
-        path[++depth] = i;
+        d->path[++d->depth] = i;
+        if (virtual_loss)
+            tr->pool[i].n += 1;
     }
-    if (depth > tr->max_depth)
-        tr->max_depth = depth;
-    while (!mc_over(&st) && nmoves < 2 * MC_MAX_PLIES) {
+    if (d->depth > tr->max_depth)
+        tr->max_depth = d->depth;
+    while (!mc_over(&st) && d->nmoves < 2 * MC_MAX_PLIES) {
         int k = mc_policy_move(&st, prm, &tr->rng);
-        movers[nmoves] = st.to_move;
-        keys[nmoves++] = k;
+        d->movers[d->nmoves] = st.to_move;
+        d->keys[d->nmoves++] = k;
         mc_play(&st, k);
         tr->playout_plies++;
     }
-    double r0 = mc_result(tr, &st, prm);
+    d->r0 = mc_result(tr, &st, prm);
+}
+
+static void mc_back_up(McTree *tr, const McParams *prm, const McDescent *d, int virtual_loss)
+{
+    double r0 = d->r0;
     tr->root_mean += (r0 - tr->root_mean) / (tr->pool[0].n_real + 1);
-    for (int d = 0; d <= depth; d++) {
-        McNode *node = &tr->pool[path[d]];
-        double r = d == 0 ? r0 : (movers[d - 1] == 0 ? r0 : 1.0 - r0);
-        node->n += 1;
+    for (int k = 0; k <= d->depth; k++) {
+        McNode *node = &tr->pool[d->path[k]];
+        double r = k == 0 ? r0 : (d->movers[k - 1] == 0 ? r0 : 1.0 - r0);
+        node->n += virtual_loss && k > 0 ? 0 : 1;
         node->w += (float)r;
         node->n_real += 1;
     }
     if (prm->rave_weight > 0)
-        mc_rave(tr, path, depth, keys, movers, nmoves, r0, prm);
+        mc_rave(tr, d->path, d->depth, d->keys, d->movers, d->nmoves, r0, prm);
+}
+
+/* `batch` descents chosen one after the other, each seeing the virtual
+ * losses of the ones before (as `batch` playout units would run them at
+ * once), then backed up in order. */
+static void mc_batch(McTree *tr, const McState *root, const McParams *prm, int batch)
+{
+    static __thread McDescent ds[64];
+    int vl = batch > 1;
+    for (int b = 0; b < batch; b++)
+        mc_down(tr, root, prm, &ds[b], vl);
+    for (int b = 0; b < batch; b++)
+        mc_back_up(tr, prm, &ds[b], vl);
 }
 
 /* The search. out: [0..3] move (x, y, tile, digit) or -1, [4] playouts,
@@ -586,8 +614,9 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
         free(tr.pool);
         return 0;
     }
-    for (int k = 0; k < prm->playouts; k++)
-        mc_descent(&tr, &st, prm);
+    int batch = prm->batch < 1 ? 1 : prm->batch > 64 ? 64 : prm->batch;
+    for (int k = 0; k < prm->playouts; k += batch)
+        mc_batch(&tr, &st, prm, prm->playouts - k < batch ? prm->playouts - k : batch);
     if (tr.pool[0].first < 0)            /* no playout: the best prior */
         mc_expand(&tr, 0, &st, prm, 0.5);
     const McNode *best = NULL;

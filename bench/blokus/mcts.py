@@ -48,7 +48,7 @@ class _CParams(ctypes.Structure):
                 ("margin_mode", ctypes.c_int), ("select_mode", ctypes.c_int),
                 ("prior_temp", ctypes.c_double), ("rave_weight", ctypes.c_double),
                 ("rave_parent_max", ctypes.c_double), ("rave_child_max", ctypes.c_double),
-                ("tree_nodes", ctypes.c_int),
+                ("tree_nodes", ctypes.c_int), ("batch", ctypes.c_int),
                 ("seed", ctypes.c_uint64)]
 
 
@@ -65,6 +65,7 @@ Params.__new__.__defaults__ = (
     2.0,             # prior_temp
     0.7, 25000.0, 2000.0,   # rave_weight (0 off), rave_parent_max, rave_child_max
     0,               # tree_nodes: the tree's capacity in nodes (0: 4 M)
+    1,               # batch: descents chosen together, with virtual loss (1..64)
 )
 Params.__doc__ = "The knobs of mcts.c (its header says what each does)."
 

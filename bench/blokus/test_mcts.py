@@ -68,7 +68,8 @@ def test_counts_add_up():
                                          ("local", 0), ("size_base", 1.0),
                                          ("rave_weight", 0.0), ("select_mode", 0),
                                          ("margin_mode", 0), ("tree_width", 2),
-                                         ("expand_after", 5), ("open_schedule", 0)])
+                                         ("expand_after", 5), ("open_schedule", 0),
+                                         ("batch", 8), ("tree_nodes", 500)])
 def test_each_knob_reaches_the_search(knob, value):
     """Changing a knob changes some statistic of some search (a knob lost on
     its way to the C, or read into the wrong field, changes nothing)."""
