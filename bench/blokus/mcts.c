@@ -53,6 +53,7 @@ typedef struct {
     int local_adj, open_schedule, margin_mode, select_mode;
     double prior_temp, rave_weight, rave_parent_max, rave_child_max;
     int tree_nodes, batch;
+    double cycles, ply_cycles, descent_cycles;
     uint64_t seed;
 } McParams;
 
@@ -615,8 +616,18 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
         return 0;
     }
     int batch = prm->batch < 1 ? 1 : prm->batch > 64 ? 64 : prm->batch;
-    for (int k = 0; k < prm->playouts; k += batch)
-        mc_batch(&tr, &st, prm, prm->playouts - k < batch ? prm->playouts - k : batch);
+    int done = 0;
+    while (done < prm->playouts) {
+        /* cycles > 0: the hardware's budget, each of `batch` units charged
+         * ply_cycles a ply placed (tree or playout) and descent_cycles a
+         * descent (selection, expansion, back-up), checked before a batch */
+        if (prm->cycles > 0 && (prm->ply_cycles * (tr.playout_plies + tr.tree_plies)
+                                + prm->descent_cycles * done) / batch >= prm->cycles)
+            break;
+        int b = prm->playouts - done < batch ? prm->playouts - done : batch;
+        mc_batch(&tr, &st, prm, b);
+        done += b;
+    }
     if (tr.pool[0].first < 0)            /* no playout: the best prior */
         mc_expand(&tr, 0, &st, prm, 0.5);
     const McNode *best = NULL;
@@ -625,7 +636,7 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
             best = &tr.pool[c];
     /* a tree too small for the root's children: the first legal move */
     decode(best ? best->key : keys[0], out);
-    out[4] = prm->playouts;
+    out[4] = done;
     out[5] = tr.playout_plies;
     out[6] = tr.tree_plies;
     out[7] = tr.expansions;

@@ -49,6 +49,8 @@ class _CParams(ctypes.Structure):
                 ("prior_temp", ctypes.c_double), ("rave_weight", ctypes.c_double),
                 ("rave_parent_max", ctypes.c_double), ("rave_child_max", ctypes.c_double),
                 ("tree_nodes", ctypes.c_int), ("batch", ctypes.c_int),
+                ("cycles", ctypes.c_double), ("ply_cycles", ctypes.c_double),
+                ("descent_cycles", ctypes.c_double),
                 ("seed", ctypes.c_uint64)]
 
 
@@ -66,6 +68,7 @@ Params.__new__.__defaults__ = (
     0.7, 25000.0, 2000.0,   # rave_weight (0 off), rave_parent_max, rave_child_max
     0,               # tree_nodes: the tree's capacity in nodes (0: 4 M)
     1,               # batch: descents chosen together, with virtual loss (1..64)
+    0.0, 260.0, 1300.0,   # cycles a unit may spend (0: playouts decide), per ply, per descent
 )
 Params.__doc__ = "The knobs of mcts.c (its header says what each does)."
 

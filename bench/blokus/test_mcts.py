@@ -178,3 +178,20 @@ def test_sweep_table_from_records(tmp_path):
     assert "| a | 10 | local=0 | 2 | 1-0-1 | 50.0 % +- 50.0 | +0.00 +- 6.00 | 7.0 |" in text
     assert "| b |" not in text                    # no records, no row
     assert harness.tally([record]).wins == 1
+
+
+@pytest.mark.parametrize("batch", [1, 3])
+def test_a_cycle_budget_stops_at_the_first_batch_past_it(batch):
+    pos = B.Position("A")
+    B.random_play(pos, ME, 10, random.Random(6))
+    p = mcts.Params(playouts=10 ** 6, cycles=200000, ply_cycles=260, descent_cycles=1300,
+                    batch=batch)
+    r = mcts.search(pos, p, seed=4)
+
+    def spent(result):
+        return (260 * (result.playout_plies + result.tree_plies)
+                + 1300 * result.playouts) / batch
+
+    assert spent(r) >= 200000 and r.playouts % batch == 0
+    fewer = mcts.search(pos, p._replace(cycles=0, playouts=r.playouts - batch), seed=4)
+    assert spent(fewer) < 200000                   # one batch less was still inside
