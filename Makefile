@@ -119,6 +119,14 @@ bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: 
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
+.PHONY: bench-blokus-mcts bench-blokus-playout-unit
+bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blokus/mcts_sweep_plan.json vs Pentobi (200 games each, played once, kept under build/) [ONLY=label,...]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-sweep.md
+	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
+	$(PY) -m bench.blokus.mcts_sweep --plan bench/blokus/mcts_sweep_plan.json --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" $(if $(ONLY),--only $(ONLY)) --out bench/results/blokus-mcts-sweep.md; fi
+
+bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (the reused blocks synthesised alone) and affords (playouts a move with the cycle model) -> bench/results/blokus-playout-unit.md
+	$(PY) -m bench.blokus.playout_unit $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-playout-unit.md
+
 .PHONY: bench-reversi-strength bench-proof-reversi
 bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth [GAMES=40] -> bench/results/reversi-strength.md
 	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) --out bench/results/reversi-strength.md

@@ -52,8 +52,8 @@ typedef struct {
     double margin_weight, margin_scale;
     int local_adj, open_schedule, margin_mode, select_mode;
     double prior_temp, rave_weight, rave_parent_max, rave_child_max;
-    int tree_nodes, batch;
-    double cycles, ply_cycles, descent_cycles;
+    int tree_nodes, batch, root_width;
+    double cycles, ply_cycles, descent_cycles, expand_move_cycles;
     uint64_t seed;
 } McParams;
 
@@ -78,6 +78,7 @@ typedef struct {
     int used, cap;
     uint64_t rng;
     long playout_plies, tree_plies, expansions;
+    long playout_moves, expansion_moves;   /* legal moves seen: playout plies, expansions */
     int max_depth;
     double m_n, m_mean, m_m2;        /* running margin statistics (margin_mode 1) */
     double root_mean;                /* mean result for ME so far */
@@ -228,7 +229,7 @@ static inline int tile_allowed(const McState *st, int p, int t, const McParams *
 }
 
 /* One playout move of the side to move by the policy; MC_PASS without one. */
-static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng)
+static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng, long *seen)
 {
     int p = st->to_move;
     const Side *sd = &st->s[p];
@@ -272,6 +273,7 @@ static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng)
                     continue;
                 }
                 any = 1;
+                *seen += popcount256(l);
                 v16 one = {0}, two = {0};
                 if (use_local) {
                     const uint8_t *ix = SHAPE_IDX[s];
@@ -392,8 +394,9 @@ static int mc_expand(McTree *tr, int i, const McState *st, const McParams *prm,
             m++;
         }
         qsort(cand, (size_t)m, sizeof *cand, cmp_cand);
-        if (prm->tree_width > 0 && m > prm->tree_width)
-            m = prm->tree_width;
+        int width = i == 0 ? prm->root_width : prm->tree_width;
+        if (width > 0 && m > width)
+            m = width;
     } else {
         cand[0].key = MC_PASS;
         cand[0].h = 0;
@@ -423,6 +426,7 @@ static int mc_expand(McTree *tr, int i, const McState *st, const McParams *prm,
         ch->prior = (float)(g / sum_g);
     }
     tr->expansions++;
+    tr->expansion_moves += n;
     return 1;
 }
 
@@ -538,7 +542,7 @@ static void mc_down(McTree *tr, const McState *root, const McParams *prm, McDesc
     if (d->depth > tr->max_depth)
         tr->max_depth = d->depth;
     while (!mc_over(&st) && d->nmoves < 2 * MC_MAX_PLIES) {
-        int k = mc_policy_move(&st, prm, &tr->rng);
+        int k = mc_policy_move(&st, prm, &tr->rng, &tr->playout_moves);
         d->movers[d->nmoves] = st.to_move;
         d->keys[d->nmoves++] = k;
         mc_play(&st, k);
@@ -575,9 +579,21 @@ static void mc_batch(McTree *tr, const McState *root, const McParams *prm, int b
         mc_back_up(tr, prm, &ds[b], vl);
 }
 
+/* The modelled cycles of the search so far: ply_cycles a ply placed (tree
+ * or playout: a scan whose moves are summed a step at a time, the pick, the
+ * placement), descent_cycles a descent (selection, back-up, an expansion's
+ * scan) and expand_move_cycles for each move an expansion scores. */
+static double mc_cycles(const McTree *tr, const McParams *prm, int done)
+{
+    return prm->ply_cycles * (tr->playout_plies + tr->tree_plies)
+         + prm->descent_cycles * done + prm->expand_move_cycles * tr->expansion_moves;
+}
+
 /* The search. out: [0..3] move (x, y, tile, digit) or -1, [4] playouts,
  * [5] playout plies, [6] tree plies, [7] expansions, [8] max depth,
- * [9] visits of the answer, [10] its mean result * 1e6, [11] root children.
+ * [9] visits of the answer, [10] its mean result * 1e6, [11] root children,
+ * [12] legal moves seen in the playout plies, [13] in the expansions,
+ * [14] the modelled cycles (mc_cycles) of all units together.
  * Returns 0, -1 for a bad position, -2 without memory. */
 int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
                 uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
@@ -605,7 +621,7 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
     memset(root, 0, sizeof *root);
     root->key = MC_PASS;
     root->first = -1;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < 15; i++)
         out[i] = 0;
     out[0] = out[1] = out[2] = out[3] = -1;
     static __thread int keys[BK_MAX_MOVES];
@@ -618,11 +634,9 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
     int batch = prm->batch < 1 ? 1 : prm->batch > 64 ? 64 : prm->batch;
     int done = 0;
     while (done < prm->playouts) {
-        /* cycles > 0: the hardware's budget, each of `batch` units charged
-         * ply_cycles a ply placed (tree or playout) and descent_cycles a
-         * descent (selection, expansion, back-up), checked before a batch */
-        if (prm->cycles > 0 && (prm->ply_cycles * (tr.playout_plies + tr.tree_plies)
-                                + prm->descent_cycles * done) / batch >= prm->cycles)
+        /* cycles > 0: the hardware's budget of each of `batch` units
+         * (mc_cycles), checked before a batch */
+        if (prm->cycles > 0 && mc_cycles(&tr, prm, done) / batch >= prm->cycles)
             break;
         int b = prm->playouts - done < batch ? prm->playouts - done : batch;
         mc_batch(&tr, &st, prm, b);
@@ -637,6 +651,9 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
     /* a tree too small for the root's children: the first legal move */
     decode(best ? best->key : keys[0], out);
     out[4] = done;
+    out[12] = tr.playout_moves;
+    out[13] = tr.expansion_moves;
+    out[14] = (int64_t)mc_cycles(&tr, prm, done);
     out[5] = tr.playout_plies;
     out[6] = tr.tree_plies;
     out[7] = tr.expansions;

@@ -49,8 +49,9 @@ class _CParams(ctypes.Structure):
                 ("prior_temp", ctypes.c_double), ("rave_weight", ctypes.c_double),
                 ("rave_parent_max", ctypes.c_double), ("rave_child_max", ctypes.c_double),
                 ("tree_nodes", ctypes.c_int), ("batch", ctypes.c_int),
+                ("root_width", ctypes.c_int),
                 ("cycles", ctypes.c_double), ("ply_cycles", ctypes.c_double),
-                ("descent_cycles", ctypes.c_double),
+                ("descent_cycles", ctypes.c_double), ("expand_move_cycles", ctypes.c_double),
                 ("seed", ctypes.c_uint64)]
 
 
@@ -68,14 +69,17 @@ Params.__new__.__defaults__ = (
     0.7, 25000.0, 2000.0,   # rave_weight (0 off), rave_parent_max, rave_child_max
     0,               # tree_nodes: the tree's capacity in nodes (0: 4 M)
     1,               # batch: descents chosen together, with virtual loss (1..64)
-    0.0, 260.0, 1300.0,   # cycles a unit may spend (0: playouts decide), per ply, per descent
+    0,               # root_width: the root's children kept (0: all; tree_width below it)
+    0.0, 260.0, 624.0, 2.0,   # cycles a unit may spend (0: playouts decide), per ply,
+                              # per descent, per move an expansion scores
 )
 Params.__doc__ = "The knobs of mcts.c (its header says what each does)."
 
 KNOB_TYPES = {f: t for f, t in _CParams._fields_ if f != "seed"}
 
 Result = namedtuple("Result", "move playouts playout_plies tree_plies expansions "
-                              "max_depth visits mean moves")
+                              "max_depth visits mean moves playout_moves expansion_moves "
+                              "cycles")
 
 _P16, _P64 = ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(ctypes.c_int64)
 
@@ -117,14 +121,15 @@ def search(position, params=Params(), last_opp=0, seed=1):
     c = _CParams(seed=seed or 1, **params._asdict())
     if c.playouts < 0:
         raise ValueError("playouts must be >= 0, not %d" % c.playouts)
-    out = (ctypes.c_int64 * 12)()
+    out = (ctypes.c_int64 * 15)()
     rc = load().mcts_search(*(_args(position)[:6] + (_rows(last_opp), ctypes.byref(c), out)))
     if rc == -2:
         raise MemoryError("mcts_search could not allocate its tree")
     if rc < 0:
         raise ValueError("mcts_search refused the position:\n%r" % (position,))
     move = None if out[0] < 0 else tuple(int(v) for v in out[:4])
-    return Result(move, *(int(v) for v in out[4:10]), out[10] / 1e6, int(out[11]))
+    return Result(move, *(int(v) for v in out[4:10]), out[10] / 1e6,
+                  *(int(v) for v in out[11:15]))
 
 
 def main(argv=None):

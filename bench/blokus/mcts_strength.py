@@ -110,7 +110,8 @@ class BlokusMcts(strength.Blokus):
                         seed=seed)
         return r.move, {"nodes": r.playouts, "playout_plies": r.playout_plies,
                         "tree_plies": r.tree_plies, "depth": r.max_depth,
-                        "visits": r.visits, "mean": r.mean}
+                        "visits": r.visits, "mean": r.mean, "cycles": r.cycles,
+                        "playout_moves": r.playout_moves}
 
     def add_options(self, ap):
         super().add_options(ap)
@@ -168,6 +169,9 @@ def summary(records, opponent):
             "playouts": harness.mean(s["nodes"] for s in searches),
             "plies_per_playout": (sum(s["playout_plies"] for s in searches)
                                   / max(1, sum(s["nodes"] for s in searches))),
+            "legal_per_ply": (sum(s.get("playout_moves", 0) for s in searches)
+                              / max(1, sum(s["playout_plies"] for s in searches))),
+            "cycles": max((s.get("cycles", 0) for s in searches), default=0),
             "seconds": harness.mean(t for r in games for t in r["times"]),
             "their_seconds": harness.mean(m["seconds"] for r in games
                                           for m in r["their_moves"])}

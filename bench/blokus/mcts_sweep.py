@@ -5,11 +5,12 @@
         [--out bench/results/blokus-mcts-sweep.md]
 
 PLAN.json is a list of settings, each {"label": ..., "budget": playouts,
-"knobs": {name: value}, "why": one line} (``bench/blokus/mcts_sweep_plan.json``
-is the project's). Each setting not yet played is played by
-``bench.blokus.mcts_strength`` (``--games`` games against Pentobi level 5,
-paired openings, the same ``--seed`` for every setting, so every setting
-meets the same openings and Pentobi seeds), its games written to
+"knobs": {name: value}, "why": one line}, and optionally "seed", "games" and
+"level" of its own (``bench/blokus/mcts_sweep_plan.json`` is the project's).
+Each setting not yet played is played by ``bench.blokus.mcts_strength``
+(``--games`` games against Pentobi level 5, paired openings, the same
+``--seed`` for every setting without a seed of its own, so those meet the
+same openings and Pentobi seeds), its games written to
 ``DIR/<label>.jsonl`` (default build/bench/blokus/mcts-sweep/); a setting whose
 records are there with as many games is not played again. Then the table of
 every setting of the plan with records is written: games, W-D-L, score and
@@ -48,6 +49,11 @@ def load_plan(path):
         labels.add(s["label"])
         if not isinstance(s.get("budget"), int) or s["budget"] < 1:
             raise ValueError("%s: %s: budget must be a positive integer" % (path, s["label"]))
+        for key, low in (("seed", 0), ("games", 2), ("level", 1)):
+            if key in s and (not isinstance(s[key], int) or s[key] < low):
+                raise ValueError("%s: %s: %s must be an integer >= %d" % (path, s["label"], key, low))
+        if s.get("games", 2) % 2:
+            raise ValueError("%s: %s: games must be even (paired openings)" % (path, s["label"]))
         for name, value in s.get("knobs", {}).items():
             mcts.parse_knob("%s=%s" % (name, value))          # ValueError naming the knobs
     return plan
@@ -60,8 +66,10 @@ def read_records(path):
 
 
 def play(setting, args, records_path):
-    cmd = [sys.executable, "-m", "bench.blokus.mcts_strength", "--games", str(args.games),
-           "--seed", str(args.seed), "--jobs", str(args.jobs), "--levels", "5",
+    cmd = [sys.executable, "-m", "bench.blokus.mcts_strength",
+           "--games", str(setting.get("games", args.games)),
+           "--seed", str(setting.get("seed", args.seed)), "--jobs", str(args.jobs),
+           "--levels", str(setting.get("level", 5)),
            "--budget", str(setting["budget"]), "--label", setting["label"],
            "--games-out", str(records_path),
            "--out", str(records_path.with_suffix(".md"))]
@@ -79,23 +87,29 @@ def play(setting, args, records_path):
 def table(plan, records_dir, seed):
     out = ["# Blokus MCTS study: the sweep", "",
            "Each row: `bench/blokus/mcts.c` with the knobs named (the rest at "
-           "`bench.blokus.mcts.Params` defaults) at the playouts a move given, against "
-           "Pentobi level 5 (`--nobook`, one thread), openings paired (every opening "
-           "played with the study first and second), every setting on the same openings "
-           "and Pentobi seeds (sweep seed %d). +- : one standard error. Margin: Pentobi's "
-           "squares left minus the study's." % seed, "",
-           "| setting | playouts | knobs | games | W-D-L | score | mean margin | "
+           "`bench.blokus.mcts.Params` defaults) at the playouts a move given (at most, "
+           "when a cycle budget `cycles` stops it first: then the mean playouts a move is "
+           "given too), against the Pentobi level named (`--nobook`, one thread), openings "
+           "paired (every opening played with the study first and second), every setting "
+           "of a seed on the same openings and Pentobi seeds (the sweep's seed is %d). "
+           "+- : one standard error. Margin: Pentobi's squares left minus the study's."
+           % seed, "",
+           "| setting | playouts | knobs | level | seed | games | W-D-L | score | mean margin | "
            "plies a playout | s/move | why |",
-           "|---|---:|---|---:|---|---:|---:|---:|---:|---|"]
+           "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
     for s in plan:
         records = read_records(records_dir / (s["label"] + ".jsonl"))
         if not records:
             continue
         f = mcts_strength.summary(records, records[0]["opponent"])
         knobs = ", ".join("%s=%s" % kv for kv in s.get("knobs", {}).items()) or "-"
-        out.append("| %s | %d | %s | %d | %d-%d-%d | %.1f %% +- %.1f | %+.2f +- %.2f | %.1f "
-                   "| %.3f | %s |"
-                   % (s["label"], s["budget"], knobs, f["games"], f["wins"], f["draws"],
+        playouts = "%d" % s["budget"]
+        if s.get("knobs", {}).get("cycles"):
+            playouts = "%.0f (mean)" % f["playouts"]
+        out.append("| %s | %s | %s | %d | %d | %d | %d-%d-%d | %.1f %% +- %.1f | %+.2f +- %.2f "
+                   "| %.1f | %.3f | %s |"
+                   % (s["label"], playouts, knobs, s.get("level", 5),
+                      s.get("seed", seed), f["games"], f["wins"], f["draws"],
                       f["losses"], f["score"], f["score_se"], f["margin"], f["margin_se"],
                       f["plies_per_playout"], f["seconds"], s.get("why", "")))
     defaults = ", ".join("`%s=%s`" % kv for kv in mcts.Params()._asdict().items()
@@ -137,7 +151,7 @@ def main(argv=None):
             if only is not None and s["label"] not in only:
                 continue
             path = records_dir / (s["label"] + ".jsonl")
-            if len(read_records(path)) == args.games:
+            if len(read_records(path)) == s.get("games", args.games):
                 continue
             try:
                 play(s, args, path)

@@ -69,7 +69,7 @@ def test_counts_add_up():
                                          ("rave_weight", 0.0), ("select_mode", 0),
                                          ("margin_mode", 0), ("tree_width", 2),
                                          ("expand_after", 5), ("open_schedule", 0),
-                                         ("batch", 8), ("tree_nodes", 500)])
+                                         ("batch", 8), ("tree_nodes", 500), ("root_width", 3)])
 def test_each_knob_reaches_the_search(knob, value):
     """Changing a knob changes some statistic of some search (a knob lost on
     its way to the C, or read into the wrong field, changes nothing)."""
@@ -152,7 +152,9 @@ def test_strength_games_against_a_rule_player(tmp_path):
     ("[]", "non-empty list"), ("{", "not JSON"), ('[{"budget": 5}]', "no label"),
     ('[{"label": "a", "budget": 0}]', "positive integer"),
     ('[{"label": "a", "budget": 5}, {"label": "a", "budget": 5}]', "twice"),
-    ('[{"label": "a", "budget": 5, "knobs": {"nope": 1}}]', "NAME=VALUE")])
+    ('[{"label": "a", "budget": 5, "knobs": {"nope": 1}}]', "NAME=VALUE"),
+    ('[{"label": "a", "budget": 5, "games": 3}]', "even"),
+    ('[{"label": "a", "budget": 5, "seed": "x"}]', "seed must be")])
 def test_sweep_plan_errors(plan, message, tmp_path):
     path = tmp_path / "plan.json"
     path.write_text(plan)
@@ -175,7 +177,8 @@ def test_sweep_table_from_records(tmp_path):
                                       + json.dumps(dict(record, game=1, result="L",
                                                         left=(9, 3))) + "\n")
     text = SW.table(plan, tmp_path, 25)
-    assert "| a | 10 | local=0 | 2 | 1-0-1 | 50.0 % +- 50.0 | +0.00 +- 6.00 | 7.0 |" in text
+    assert ("| a | 10 | local=0 | 5 | 25 | 2 | 1-0-1 | 50.0 % +- 50.0 | +0.00 +- 6.00 | 7.0 |"
+            in text)
     assert "| b |" not in text                    # no records, no row
     assert harness.tally([record]).wins == 1
 
@@ -184,14 +187,16 @@ def test_sweep_table_from_records(tmp_path):
 def test_a_cycle_budget_stops_at_the_first_batch_past_it(batch):
     pos = B.Position("A")
     B.random_play(pos, ME, 10, random.Random(6))
-    p = mcts.Params(playouts=10 ** 6, cycles=200000, ply_cycles=260, descent_cycles=1300,
-                    batch=batch)
+    p = mcts.Params(playouts=10 ** 6, cycles=200000, ply_cycles=260, descent_cycles=624,
+                    expand_move_cycles=2, batch=batch)
     r = mcts.search(pos, p, seed=4)
 
-    def spent(result):
-        return (260 * (result.playout_plies + result.tree_plies)
-                + 1300 * result.playouts) / batch
+    def model(result):
+        return (260 * (result.playout_plies + result.tree_plies) + 624 * result.playouts
+                + 2 * result.expansion_moves)
 
-    assert spent(r) >= 200000 and r.playouts % batch == 0
+    assert r.cycles == model(r) and r.cycles / batch >= 200000 and r.playouts % batch == 0
     fewer = mcts.search(pos, p._replace(cycles=0, playouts=r.playouts - batch), seed=4)
-    assert spent(fewer) < 200000                   # one batch less was still inside
+    assert fewer.cycles / batch < 200000           # one batch less was still inside
+    assert r.playout_moves > r.playout_plies      # several legal moves a ply this early
+    assert r.expansion_moves >= r.moves           # the root's expansion saw them all

