@@ -1,41 +1,54 @@
 /* Blokus Duo Monte-Carlo tree search, the study of issue 25 (GNU C99).
  *
- * Not the core's search (yet): a compiled search whose knobs the sweep
- * (bench/blokus/mcts_strength.py) varies against Pentobi, to choose what the
- * hardware will build. Every move of it comes from the mirror's move
- * generator (mirror.c, included below: the bitboard rows, the free and anchor
- * maps, the legal top-left cells of a shape), so the rules are the proven ones.
+ * Not the core's search (yet): a compiled search whose knobs (McParams, the
+ * same fields as bench.blokus.mcts.Params) the sweep (bench/blokus/
+ * mcts_sweep.py, docs/blokus-mcts.md) varies against Pentobi, to choose what
+ * the hardware will build. Every move comes from the mirror's move generator
+ * (mirror.c, included below: the bitboard rows, the free and anchor maps,
+ * the legal top-left cells of a shape), so the rules are the proven ones.
  *
  * One search: a tree of moves from the position (ME to move), grown by
- * `playouts` descents. A descent:
+ * descents, `batch` at a time (chosen one after the other, each with a
+ * virtual loss on its path, then backed up in order: what `batch` playout
+ * units running at once would do), until `playouts` descents or, when
+ * `cycles` > 0, until the modelled cycles a unit spent (mc_cycles) reach it.
+ * A descent:
  *   1. selection: from the root, the child with the largest
- *        mean + explore * sqrt(ln(N) / n)
+ *        select_mode 0: mean + explore * sqrt(ln(N + 1) / n)
+ *        select_mode 1: mean + prior * explore * sqrt(N) * ln(N + 1) / n
  *      (n, mean: the child's visits and mean result for the player who made
- *      its move, prior visits included; N: the parent's visits);
- *   2. expansion: a leaf that has been visited `expand_after` times gets its
- *      children: the legal moves of the side to move (a pass when it has
- *      none), each scored by the prior heuristic
+ *      its move, prior and RAVE visits included; N: the parent's descents);
+ *   2. expansion: a leaf that has been visited `expand_after` times (the root
+ *      at once) gets its children while the tree has room (`tree_nodes`):
+ *      the legal moves of the side to move (a pass when it has none; in the
+ *      opening only big tiles, see tile_allowed), each scored by the prior
+ *      heuristic
  *        h = size + prior_block * (its squares on the other side's anchors)
- *                 + prior_attach * (its own corner cells left usable)
- *      and kept `tree_width` best (0: all), each starting with `prior_visits`
- *      visits at value 0.1 + 0.9 * exp(-0.3 * (h_best - h));
+ *                 + prior_attach * (its own corner cells left usable),
+ *      the `root_width` (root) or `tree_width` (below) best kept (0: all),
+ *      each starting with `prior_visits` visits at the value
+ *        select_mode 0: 0.1 + 0.9 * exp(-0.3 * (h_best - h))
+ *        select_mode 1: (the parent's mean) * sqrt(g), g = exp((h - h_best) / prior_temp)
+ *      and the prior g / (sum of g);
  *   3. playout: from there to the end of the game, each side's move drawn by
- *      the policy: among its legal moves, those with the most squares on the
- *      "local" cells (the other side's usable corner cells next to its last
- *      `local_moves` moves: answers to what it just did), if `local` is on;
- *      among them, a move of shape s with probability proportional to
+ *      the policy: among its legal moves (in the opening the big tiles only,
+ *      as in expansion), with `local` on, those with a square on a "local"
+ *      cell (a usable corner cell of the other side's last `local_moves`
+ *      moves, or with `local_adj` a usable cell edge-adjacent to one; local
+ *      2: two such squares before one); among them a move of shape s with
+ *      probability proportional to
  *        size_base ^ size(s) * attach_base ^ (corner cells of s - 1);
- *      in the first `open_big` moves of a side, only its 5-square tiles;
- *   4. back-up: the result, for the player who made each move of the path:
- *        (1 - margin_weight) * (1 win, 1/2 draw, 0 loss)
- *        + margin_weight * (1/2 + 1/2 * clamp(margin / margin_scale, -1, 1))
- *      with margin = the other side's squares left - its own.
- * The answer is the root child with the most visits of its own (a pass with
- * no legal move). The game ends as the contest host ends it: two passes in
- * a row, or a side has placed all 21 tiles.
+ *   4. back-up: the result (mc_result) for the player who made each move of
+ *      the path; with rave_weight > 0, RAVE (mc_rave).
+ * The answer is the root child with the most descents (a pass with no legal
+ * move; the first legal move when the tree has no room for the root's
+ * children). The game ends as the contest host ends it: two passes in a row,
+ * or a side has placed all 21 tiles. The random generator is xorshift64*
+ * from `seed`, so the answer is a function of the position, knobs and seed.
  *
  * Counted for the hardware estimate: the playout plies (moves drawn), the
- * tree plies walked, the expansions.
+ * tree plies walked, the expansions, the legal moves seen in playout plies
+ * and in expansions, the modelled cycles.
  */
 #include <math.h>
 #include "mirror.c"
@@ -593,7 +606,8 @@ static double mc_cycles(const McTree *tr, const McParams *prm, int done)
  * [5] playout plies, [6] tree plies, [7] expansions, [8] max depth,
  * [9] visits of the answer, [10] its mean result * 1e6, [11] root children,
  * [12] legal moves seen in the playout plies, [13] in the expansions,
- * [14] the modelled cycles (mc_cycles) of all units together.
+ * [14] the modelled cycles (mc_cycles) of all units together, [15] the tree's
+ * nodes.
  * Returns 0, -1 for a bad position, -2 without memory. */
 int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
                 uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
@@ -621,13 +635,14 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
     memset(root, 0, sizeof *root);
     root->key = MC_PASS;
     root->first = -1;
-    for (int i = 0; i < 15; i++)
+    for (int i = 0; i < 16; i++)
         out[i] = 0;
     out[0] = out[1] = out[2] = out[3] = -1;
     static __thread int keys[BK_MAX_MOVES];
     int nlegal = candidates(&st.s[0], keys);
     out[11] = nlegal;
     if (nlegal == 0) {
+        out[15] = 1;
         free(tr.pool);
         return 0;
     }
@@ -654,6 +669,7 @@ int mcts_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used
     out[12] = tr.playout_moves;
     out[13] = tr.expansion_moves;
     out[14] = (int64_t)mc_cycles(&tr, prm, done);
+    out[15] = tr.used;
     out[5] = tr.playout_plies;
     out[6] = tr.tree_plies;
     out[7] = tr.expansions;

@@ -79,7 +79,7 @@ KNOB_TYPES = {f: t for f, t in _CParams._fields_ if f != "seed"}
 
 Result = namedtuple("Result", "move playouts playout_plies tree_plies expansions "
                               "max_depth visits mean moves playout_moves expansion_moves "
-                              "cycles")
+                              "cycles nodes")
 
 _P16, _P64 = ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(ctypes.c_int64)
 
@@ -121,7 +121,7 @@ def search(position, params=Params(), last_opp=0, seed=1):
     c = _CParams(seed=seed or 1, **params._asdict())
     if c.playouts < 0:
         raise ValueError("playouts must be >= 0, not %d" % c.playouts)
-    out = (ctypes.c_int64 * 15)()
+    out = (ctypes.c_int64 * 16)()
     rc = load().mcts_search(*(_args(position)[:6] + (_rows(last_opp), ctypes.byref(c), out)))
     if rc == -2:
         raise MemoryError("mcts_search could not allocate its tree")
@@ -129,7 +129,7 @@ def search(position, params=Params(), last_opp=0, seed=1):
         raise ValueError("mcts_search refused the position:\n%r" % (position,))
     move = None if out[0] < 0 else tuple(int(v) for v in out[:4])
     return Result(move, *(int(v) for v in out[4:10]), out[10] / 1e6,
-                  *(int(v) for v in out[11:15]))
+                  *(int(v) for v in out[11:16]))
 
 
 def main(argv=None):

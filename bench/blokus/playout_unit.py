@@ -88,11 +88,14 @@ EXTRA_BUILDERS = {"blokus_maps": _maps_builder, "blokus_reach": _reach_builder}
 
 def synthesise(block, work):
     """{lut4, ff, m4k, ...} of one block synthesised alone in folder ``work``."""
+    import warnings
+    from myhdl import ToVerilogWarning
     from hdl import build
     from synth import estimate
     out = os.path.join(work, "verilog")
     os.makedirs(out, exist_ok=True)
-    with build._quick_frame_records():
+    with build._quick_frame_records(), warnings.catch_warnings():
+        warnings.simplefilter("ignore", ToVerilogWarning)   # the blocks' unread inputs
         if block in EXTRA_BUILDERS:
             for name, inst in EXTRA_BUILDERS[block](None):
                 inst.convert(hdl="Verilog", path=out, name=name, testbench=False,
@@ -129,10 +132,10 @@ PHASES = ((2, 9, "plies 2-9"), (10, 19, "plies 10-19"), (20, 29, "plies 20-29"),
           (30, 99, "plies 30+"))
 
 
-def afford(positions, units, params):
+def afford(positions, units, params, cycles=CLOCK_HZ * TARGET_S):
     """Per phase: (positions, mean and least playouts, plies a playout, legal
-    moves a playout ply) with the units' cycle budget."""
-    budget = params._replace(playouts=10 ** 7, cycles=CLOCK_HZ * TARGET_S, batch=units)
+    moves a playout ply, most tree nodes) with the units' cycle budget."""
+    budget = params._replace(playouts=10 ** 7, cycles=cycles, batch=units)
     rows = []
     for low, high, name in PHASES:
         found = [(ply, view) for ply, view in positions if low <= ply <= high]
@@ -143,11 +146,28 @@ def afford(positions, units, params):
         plies = sum(r.playout_plies for r in results)
         rows.append((name, len(results), sum(r.playouts for r in results) / len(results),
                      min(r.playouts for r in results), plies / sum(r.playouts for r in results),
-                     sum(r.playout_moves for r in results) / max(1, plies)))
+                     sum(r.playout_moves for r in results) / max(1, plies),
+                     max(r.nodes for r in results)))
     return rows
 
 
-def report(sizes, rows, units, params, seed, games, seconds):
+EXPANDS = (1, 4, 8, 16, 32)
+
+
+def tree_sizes(positions, units, params, cycles=CLOCK_HZ * TARGET_S, expands=EXPANDS):
+    """[(expand_after, most and mean tree nodes)] over the opening positions
+    (plies 2-9, the largest trees) with a tree of unlimited capacity."""
+    budget = params._replace(playouts=10 ** 7, cycles=cycles, batch=units, tree_nodes=0)
+    opening = [(ply, view) for ply, view in positions if ply <= 9]
+    out = []
+    for e in expands:
+        nodes = [mcts.search(view, budget._replace(expand_after=e), seed=ply + 1).nodes
+                 for ply, view in opening]
+        out.append((e, max(nodes), sum(nodes) / len(nodes)))
+    return out
+
+
+def report(sizes, rows, units, params, seed, games, seconds, trees=()):
     out = ["# A Blokus playout unit: size and playouts a move", "",
            "Written by `python -m bench.blokus.playout_unit` (seed %d, %d games, %.0f s)." % (
                seed, games, seconds), ""]
@@ -170,12 +190,25 @@ def report(sizes, rows, units, params, seed, games, seconds):
             % (params.ply_cycles, params.descent_cycles, params.expand_move_cycles, units,
                games), "",
             "| phase | positions | playouts a move (mean) | least | plies a playout "
-            "| legal moves a playout ply |", "|---|---:|---:|---:|---:|---:|"]
-    for name, n, mean_p, least, plies, legal in rows:
-        out.append("| %s | %d | %.0f | %d | %.1f | %.0f |" % (name, n, mean_p, least, plies,
-                                                              legal))
-    out += ["", "Issuing the legal moves one every other cycle, as the alpha-beta core's scan "
-            "does, would add twice the legal moves a ply to every ply (the last column)."]
+            "| legal moves a playout ply | tree nodes (most) |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, n, mean_p, least, plies, legal, nodes in rows:
+        out.append("| %s | %d | %.0f | %d | %.1f | %.0f | %d |" % (name, n, mean_p, least, plies,
+                                                                   legal, nodes))
+    knobs = ", ".join("`%s=%s`" % kv for kv in params._asdict().items()
+                      if kv[0] not in ("playouts", "cycles", "batch"))
+    out += ["", "Tree nodes: the root and every child an expansion made (the tree's "
+            "capacity `tree_nodes` stops expansions when full). Issuing the legal moves one "
+            "every other cycle, as the alpha-beta core's scan does, would add twice the "
+            "legal moves a ply to every ply (the column before). Knobs: %s." % knobs]
+    if trees:
+        out += ["", "## The tree's size", "",
+                "Nodes of a full-width tree of unlimited capacity on the positions of plies "
+                "2-9 (the largest trees), by the visits a leaf needs before it is expanded "
+                "(`expand_after`), with the same budget. The DE2's 512 KB SRAM holds 65,536 "
+                "nodes of 8 bytes.", "",
+                "| expand_after | most nodes | mean nodes |", "|---:|---:|---:|"]
+        out += ["| %d | %d | %.0f |" % row for row in trees]
     return "\n".join(out) + "\n"
 
 
@@ -213,8 +246,11 @@ def main(argv=None):
                 sizes[block] = synthesise(block, os.path.join(work, block))
     print("searching the positions of %d games ..." % args.games, file=sys.stderr, flush=True)
     params = mcts.Params()._replace(**changes)
-    rows = afford(game_positions(args.games, seed), args.units, params)
-    text = report(sizes, rows, args.units, params, seed, args.games, time.time() - t0)
+    positions = game_positions(args.games, seed)
+    rows = afford(positions, args.units, params)
+    print("the tree's size ...", file=sys.stderr, flush=True)
+    trees = tree_sizes(positions, args.units, params)
+    text = report(sizes, rows, args.units, params, seed, args.games, time.time() - t0, trees)
     report_file.write(Path(args.out), text)
     print(text)
     return 0

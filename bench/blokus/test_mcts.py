@@ -59,9 +59,12 @@ def test_counts_add_up():
     assert r.playouts == 300
     assert r.visits <= 300 and r.visits > 0
     assert r.expansions >= 1 and r.max_depth >= 1
+    assert 1 < r.nodes <= 1 + r.expansion_moves    # the opening keeps only big tiles
     assert r.playout_plies > 300                  # early: every playout is many plies
     capped = mcts.search(pos, mcts.Params(playouts=300, tree_nodes=1), seed=3)
     assert capped.expansions == 0 and capped.move is not None   # no room: the first legal
+    assert capped.nodes == 1
+    assert mcts.search(pos, mcts.Params(playouts=300, tree_nodes=400), seed=3).nodes <= 400
 
 
 @pytest.mark.parametrize("knob, value", [("explore", 3.0), ("prior_block", 0.0),
@@ -200,3 +203,26 @@ def test_a_cycle_budget_stops_at_the_first_batch_past_it(batch):
     assert fewer.cycles / batch < 200000           # one batch less was still inside
     assert r.playout_moves > r.playout_plies      # several legal moves a ply this early
     assert r.expansion_moves >= r.moves           # the root's expansion saw them all
+
+
+def test_playout_unit_positions_afford_and_report():
+    from bench.blokus import playout_unit as PU
+    positions = PU.game_positions(1, 3)
+    plies = [ply for ply, _ in positions]
+    assert plies == list(range(2, 2 + len(plies)))
+    assert all(len(B.legal_moves(view, ME)) > 0 for _, view in positions[:10])   # copies
+    rows = PU.afford(positions, 3, mcts.Params(), cycles=300000)
+    assert [r[0] for r in rows][:2] == ["plies 2-9", "plies 10-19"]
+    for name, n, mean_p, least, plies_a, legal, nodes in rows:
+        assert n > 0 and least <= mean_p and least % 3 == 0 and nodes >= 1
+    sizes = {block: {"lut4": 10, "ff": 2, "m4k": 0} for block, _ in PU.BLOCKS}
+    text = PU.report(sizes, rows, 3, mcts.Params(), 3, 1, 1.0)
+    assert "| `blokus_window_scan` | 10 | 2 | 0 |" in text and "| plies 2-9 |" in text
+
+
+def test_playout_unit_cli_errors(capsys, tmp_path):
+    from bench.blokus import playout_unit as PU
+    for argv, message in ((["--units", "0"], "--units"), (["--knob", "x=1"], "NAME=VALUE")):
+        with pytest.raises(SystemExit) as e:
+            PU.main(argv + ["--no-synth", "--out", str(tmp_path / "r.md")])
+        assert e.value.code == 2 and message in capsys.readouterr().err
