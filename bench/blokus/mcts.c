@@ -241,6 +241,14 @@ static inline int tile_allowed(const McState *st, int p, int t, const McParams *
     return st->moves[p] >= prm->open_big || BK_TILE_SIZE[t] == 5;
 }
 
+/* Is tile t one side p may draw in a playout: unplayed, and in the first
+ * pass allowed by the opening filter (the second pass, when the first found
+ * no move, drops the filter). */
+static inline int considered(const McState *st, int p, int t, const McParams *prm, int pass)
+{
+    return !((st->s[p].used >> t) & 1) && (pass || tile_allowed(st, p, t, prm));
+}
+
 /* One playout move of the side to move by the policy; MC_PASS without one. */
 static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng, long *seen)
 {
@@ -275,9 +283,7 @@ static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng,
     int any = 0;
     for (int pass = 0; pass < 2 && !any; pass++) {   /* pass 1: ignore open_big */
         for (int t = 0; t < BK_N_TILES; t++) {
-            if ((sd->used >> t) & 1)
-                continue;
-            if (pass == 0 && !tile_allowed(st, p, t, prm))
+            if (!considered(st, p, t, prm, pass))
                 continue;
             for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++) {
                 v16 l = legal_tl(s, F, A);
@@ -312,9 +318,7 @@ static int mc_policy_move(const McState *st, const McParams *prm, uint64_t *rng,
         double r = mc_uniform(rng) * total[q];
         int last_s = -1;
         for (int t = 0; t < BK_N_TILES; t++) {
-            if ((sd->used >> t) & 1)
-                continue;
-            if (pass == 0 && !tile_allowed(st, p, t, prm))
+            if (!considered(st, p, t, prm, pass))
                 continue;
             for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++) {
                 int c = popcount256(tier_vec[q][s]);

@@ -115,6 +115,11 @@ def parse_knob(text):
         raise ValueError("%s takes %s, not %r" % (name, kind.__name__, value)) from None
 
 
+def parse_knobs(texts):
+    """``NAME=VALUE`` texts -> {name: typed value}; ValueError naming the knobs."""
+    return dict(parse_knob(text) for text in texts)
+
+
 def search(position, params=Params(), last_opp=0, seed=1):
     """The search on ``position`` (ME to move); ``last_opp``: the squares of
     the opponent's last move (a bitboard, 0 when unknown). A Result."""

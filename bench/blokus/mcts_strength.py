@@ -122,15 +122,12 @@ class BlokusMcts(strength.Blokus):
                         help="the setting's name in the report and the sweep table")
 
     def check_options(self, ap, args, opponents):
-        changes = {}
-        for text in args.knob:
-            try:
-                name, value = mcts.parse_knob(text)
-            except ValueError as e:
-                ap.error("--knob: %s" % e)
-            if name == "playouts":
-                ap.error("--knob: give the playouts as --budget")
-            changes[name] = value
+        try:
+            changes = mcts.parse_knobs(args.knob)
+        except ValueError as e:
+            ap.error("--knob: %s" % e)
+        if "playouts" in changes:
+            ap.error("--knob: give the playouts as --budget")
         self.params = mcts.Params()._replace(**changes)
         self.label = args.label or (" ".join("%s=%s" % kv for kv in sorted(changes.items()))
                                     or "defaults")

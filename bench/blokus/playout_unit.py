@@ -225,13 +225,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 1 <= args.units <= 64 or args.games < 1:
         ap.error("--units must be in 1..64 and --games at least 1")
-    changes = {}
-    for text in args.knob:
-        try:
-            name, value = mcts.parse_knob(text)
-        except ValueError as e:
-            ap.error("--knob: %s" % e)
-        changes[name] = value
+    try:
+        changes = mcts.parse_knobs(args.knob)
+    except ValueError as e:
+        ap.error("--knob: %s" % e)
     why = report_file.unwritable(args.out)
     if why:
         ap.error("cannot write %s: %s" % (args.out, why))
