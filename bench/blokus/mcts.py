@@ -24,12 +24,10 @@ import time
 from collections import namedtuple
 from pathlib import Path
 
-from golden.blokus import board as B
-from golden.blokus.board import ME, OPP
-
 from bench.common import mirror as common
 from . import gen_tables
 from .mirror import _args, _rows
+from .mirror_positions import random_position
 
 HERE = Path(__file__).resolve().parent
 
@@ -150,9 +148,7 @@ def main(argv=None):
     rng = random.Random(seed)
     total_t = total_p = total_plies = 0
     for i in range(args.positions):
-        pos = B.Position("5")
-        player = B.random_play(pos, ME, rng.randrange(2, 24), rng)
-        view = pos if player == ME else _swap(pos)
+        view = random_position(rng, rng.randrange(2, 24))
         t0 = time.perf_counter()
         r = search(view, Params(playouts=args.playouts), seed=rng.randrange(1, 2 ** 31))
         dt = time.perf_counter() - t0
@@ -163,11 +159,6 @@ def main(argv=None):
               % (i, r.moves, r.move, dt, r.playout_plies / max(1, r.playouts), r.max_depth))
     print("%.0f playouts/s, %.0f playout plies/s" % (total_p / total_t, total_plies / total_t))
     return 0
-
-
-def _swap(pos):
-    from .mirror_positions import swapped
-    return swapped(pos)
 
 
 if __name__ == "__main__":

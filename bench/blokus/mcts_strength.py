@@ -166,9 +166,6 @@ def summary(records, opponent):
             "playouts": harness.mean(s["nodes"] for s in searches),
             "plies_per_playout": (sum(s["playout_plies"] for s in searches)
                                   / max(1, sum(s["nodes"] for s in searches))),
-            "legal_per_ply": (sum(s.get("playout_moves", 0) for s in searches)
-                              / max(1, sum(s["playout_plies"] for s in searches))),
-            "cycles": max((s.get("cycles", 0) for s in searches), default=0),
             "seconds": harness.mean(t for r in games for t in r["times"]),
             "their_seconds": harness.mean(m["seconds"] for r in games
                                           for m in r["their_moves"])}

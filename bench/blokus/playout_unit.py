@@ -38,13 +38,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from golden.blokus import board as B
-from golden.blokus.board import ME
-
 from bench.common import report_file
 from . import mcts
 from . import mirror
-from .mirror_positions import swapped
+from .mirror_positions import golden_game
 
 DEFAULT_OUT = "bench/results/blokus-playout-unit.md"
 CLOCK_HZ = 50_000_000
@@ -108,24 +105,12 @@ def synthesise(block, work):
 
 def game_positions(games, seed):
     """(ply, position of the side to move) over ``games`` games of the C mirror
-    (today's core) against itself at a small budget, first moves random."""
-    rng = random.Random("playout-unit:%d" % seed)
-    out = []
-    for _ in range(games):
-        pos = B.Position(rng.choice("5A"))
-        side, ply = ME, 0
-        while not B.game_over(pos):
-            view = pos.copy() if side == ME else swapped(pos)
-            if ply < 2:
-                moves = B.legal_moves(view, ME)
-                move = rng.choice(moves)
-            else:
-                out.append((ply, view))
-                move = mirror.choose(view, 20000)
-            pos.apply(side, move)
-            side ^= 1
-            ply += 1
-    return out
+    (today's core) against itself at 20,000 nodes, first moves random
+    (``mirror_positions.golden_game``), from ply 2."""
+    return [(ply, view) for g in range(games)
+            for ply, view, result in golden_game("playout-unit:%d:%d" % (seed, g),
+                                                 mirror.search, 20000)
+            if result is not None]
 
 
 PHASES = ((2, 9, "plies 2-9"), (10, 19, "plies 10-19"), (20, 29, "plies 20-29"),
