@@ -14,7 +14,8 @@ tiles whose shapes the evaluation's reach counts) and ``MAX_REACH``;
 ``MAX_BUDGET`` and
 ``DEFAULT_BUDGET`` (the C search takes its budget as an argument; the default
 is there for ``mirror_constants``, which ``mirror.py`` checks against the
-golden model).
+golden model); and the constants and tables of the Monte-Carlo search
+``golden.blokus.mcts`` (``BK_MC_``, for ``mcts_mirror.c``).
 
 Row masks: a 256-bit bitboard of ``golden.blokus.encoding`` (cell (X, Y) is
 bit Y * 16 + X) is stored in C as 16 uint16 rows, row Y holding bits
@@ -29,6 +30,7 @@ committed.
 import sys
 
 from golden.blokus import encoding as E
+from golden.blokus import mcts as M
 from golden.blokus import search as S
 
 from bench.common.tables import GeneratedHeader, defines
@@ -131,6 +133,34 @@ def body():
             ", ".join("{%d, %d}" % c for c in cells), i,
             E.TILE_LETTERS[s.tile], s.r))
     w("};")
+    out += mcts_lines()
+    return out
+
+
+def _array(name, values, kind="int"):
+    return "static const %s %s[%d] = {%s};" % (kind, name, len(values),
+                                               ", ".join(str(v) for v in values))
+
+
+def mcts_lines():
+    """The constants and tables of golden.blokus.mcts (for mcts_mirror.c)."""
+    assert len(M.PRIOR_V8) == 64 and len(M.LOG2_Q4) == len(M.INV_SQRT) == 256
+    assert len(M.SHAPE_WEIGHT) == E.N_SHAPES and len(M.UNIT_SEEDS) == M.BATCH
+    assert max(M.SHAPE_WEIGHT) * S.MAX_MOVES < 2 ** 63 and M.TREE_NODES < 2 ** 31
+    out = ["", "/* golden.blokus.mcts: the Monte-Carlo search's constants and tables. */"]
+    out += defines("BK_MC_", [
+        ("PRIOR_VISITS", M.PRIOR_VISITS), ("PRIOR_BLOCK", M.PRIOR_BLOCK),
+        ("PRIOR_ATTACH", M.PRIOR_ATTACH), ("EXPLORE_K", M.EXPLORE_K),
+        ("EXPAND_AFTER", M.EXPAND_AFTER), ("RAVE_W8", M.RAVE_W8),
+        ("RAVE_PARENT_MAX", M.RAVE_PARENT_MAX), ("RAVE_CHILD_MAX", M.RAVE_CHILD_MAX),
+        ("BATCH", M.BATCH), ("TREE_NODES", M.TREE_NODES), ("PLY_WORK", M.PLY_WORK),
+        ("DESCENT_WORK", M.DESCENT_WORK), ("SCORE_WORK", M.SCORE_WORK),
+    ])
+    out.append(_array("BK_MC_PRIOR_V8", M.PRIOR_V8))
+    out.append(_array("BK_MC_SHAPE_WEIGHT", M.SHAPE_WEIGHT))
+    out.append(_array("BK_MC_LOG2_Q4", M.LOG2_Q4))
+    out.append(_array("BK_MC_INV_SQRT", M.INV_SQRT, "int64_t"))
+    out.append(_array("BK_MC_UNIT_SEEDS", ["0x%08xu" % v for v in M.UNIT_SEEDS], "uint32_t"))
     return out
 
 

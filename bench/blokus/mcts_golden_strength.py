@@ -1,0 +1,73 @@
+"""How strong is the golden Monte-Carlo search? Games of ``golden.blokus.mcts`` (its C mirror) against Pentobi.
+
+    python -m bench.blokus.mcts_golden_strength [--budget WORK] [--games N] [--jobs J]
+        [--seed S] [--pentobi PATH] [--levels 5] [--games-out FILE.jsonl] [--out FILE.md]
+
+The player measured is the search the core will build
+(``golden/blokus/mcts.py``, played by its C mirror ``mcts_mirror.c``, equal
+to it on every field by ``test_mcts_mirror.py``) at ``--budget`` work units a
+move (default ``DEFAULT_BUDGET``: three playout units for 0.8 s at 50 MHz in
+the study's cycle model). Its answer is a function of the position, the
+opponent's last move and the budget: no seed. Everything else (Pentobi
+afresh each game, paired openings, every move checked with the golden
+rules, the report's columns) is the study's harness
+(``bench.blokus.mcts_strength``), whose records ``mcts_sweep`` can also read.
+"""
+from golden.blokus import mcts as golden_mcts
+
+from . import mcts_mirror
+from .mcts_strength import BlokusMcts, report as study_report
+
+
+class BlokusGoldenMcts(BlokusMcts):
+    name = "blokus-mcts-golden"
+
+    @property
+    def module(self):
+        return "bench.blokus.mcts_golden_strength"
+
+    @property
+    def default_out(self):
+        return "build/bench/blokus/mcts-golden-strength.md"
+
+    def prepare(self):
+        mcts_mirror.MIRROR.load()
+
+    def check_budget(self, budget):
+        golden_mcts.check_budget(budget)
+
+    def default_budget(self):
+        return golden_mcts.DEFAULT_BUDGET
+
+    def search(self, view, budget):
+        r = mcts_mirror.search(view, budget, self._last_opp(view))
+        return r.move, {"nodes": r.playouts, "playout_plies": r.playout_plies,
+                        "tree_plies": r.tree_plies, "depth": r.max_depth,
+                        "visits": r.visits, "work": r.work, "scanned": r.scanned,
+                        "tree_nodes": r.nodes}
+
+    def check_options(self, ap, args, opponents):
+        if args.knob:
+            ap.error("--knob: the golden search has no knobs (golden/blokus/mcts.py's "
+                     "constants define it)")
+        args.label = args.label or "golden"
+        return super().check_options(ap, args, opponents)
+
+    @staticmethod
+    def report(records, match, wall):
+        text = study_report(records, match, wall)
+        first = text.index("\n\n") + 2
+        second = text.index("\n\n", first) + 2
+        what = ("`golden/blokus/mcts.py` (played by its C mirror `bench/blokus/mcts_mirror.c`) "
+                "at %d work units a move%s; the playouts a move are the mean.\n\n"
+                % (match.budget, " (`DEFAULT_BUDGET`)"
+                   if match.budget == golden_mcts.DEFAULT_BUDGET else ""))
+        return ("# Blokus: the golden Monte-Carlo search against Pentobi\n\n" + what
+                + text[second:])
+
+
+GAME = BlokusGoldenMcts()
+main = GAME.main
+
+if __name__ == "__main__":
+    main()

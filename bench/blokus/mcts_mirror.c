@@ -1,0 +1,454 @@
+/* The C mirror of golden/blokus/mcts.py (GNU C99): the golden Monte-Carlo
+ * search, integer for integer, fast enough for whole games at the default
+ * budget. golden/blokus/mcts.py's docstring is the definition; this file
+ * follows it function by function (gm_policy = policy_move, gm_expand =
+ * expand, gm_select = select, gm_back_up = _Search.back_up) and
+ * bench/blokus/test_mcts_mirror.py proves the two equal on every answer and
+ * every counter, and on a hash of the whole tree.
+ *
+ * The moves come from the alpha-beta mirror's move generator (mirror.c, by
+ * way of the study's mcts.c, which also gives the game state McState, its
+ * mc_play and mc_over): the proven rules. Every number (weights, prior
+ * values, the two tables of the exploration term, the constants) comes from
+ * the golden model through the generated tables.h (gen_tables.py).
+ */
+#include "mcts.c"
+
+typedef struct {
+    int key, first, count, real;
+    int64_t n8, w8;
+} GmNode;
+
+typedef struct {
+    GmNode *node;
+    int used, cap;
+    uint32_t rng[BK_MC_BATCH];
+    int64_t playout_plies, tree_plies, expansions, scored, scanned;
+    int max_depth;
+} GmSearch;
+
+#define GM_PLIES 256              /* a game has at most 42 tiles and 3 passes between tiles */
+
+typedef struct {
+    int path[GM_PLIES + 1], keys[GM_PLIES], movers[GM_PLIES];
+    int depth, nmoves, result;
+    McState st;
+} GmDescent;
+
+static inline int gm_allowed(int t, int placed)
+{
+    int least = placed < 4 ? 5 : placed < 6 ? 4 : placed < 10 ? 3 : 1;
+    return BK_TILE_SIZE[t] >= least;
+}
+
+static inline uint32_t xorshift32(uint32_t x)
+{
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return x;
+}
+
+static uint64_t isqrt64(uint64_t v)
+{
+    uint64_t r = 0, bit = 1ULL << 62;
+    while (bit > v)
+        bit >>= 2;
+    while (bit) {
+        if (v >= r + bit) {
+            v -= r + bit;
+            r = (r >> 1) + bit;
+        } else {
+            r >>= 1;
+        }
+        bit >>= 2;
+    }
+    return r;
+}
+
+static inline int bitlen64(uint64_t v)
+{
+    return v ? 64 - __builtin_clzll(v) : 0;
+}
+
+static int log2_q4(uint64_t m)
+{
+    int e = bitlen64(m);
+    return e <= 8 ? BK_MC_LOG2_Q4[m] : 16 * (e - 8) + BK_MC_LOG2_Q4[m >> (e - 8)];
+}
+
+static int64_t inv_sqrt_q16(int64_t n8)
+{
+    int e = bitlen64((uint64_t)n8);
+    if (e <= 8)
+        return BK_MC_INV_SQRT[n8];
+    int k = e - 8 + (e & 1);
+    return BK_MC_INV_SQRT[n8 >> k] >> (k >> 1);
+}
+
+/* The unplayed shapes of side p with a legal placement: shape and legal
+ * top-left vector, tile by tile, opening filter on or off. */
+static int gm_moves(const McState *st, int p, const v16 *F, const v16 *A, int filtered,
+                    int *shape, v16 *legal)
+{
+    int m = 0;
+    for (int t = 0; t < BK_N_TILES; t++) {
+        if ((st->s[p].used >> t) & 1 || (filtered && !gm_allowed(t, st->placed)))
+            continue;
+        for (int s = BK_TILE_FIRST[t]; s < BK_TILE_FIRST[t + 1]; s++) {
+            v16 l = legal_tl(s, F, A);
+            if (!is_zero(l)) {
+                shape[m] = s;
+                legal[m++] = l;
+            }
+        }
+    }
+    return m;
+}
+
+static inline int gm_key(int s, int y, int col)
+{
+    return KEY(col - BK_SHAPES[s].dcol0, y - BK_SHAPES[s].drow0, s);
+}
+
+/* golden policy_move: the playout move of the side to move. */
+static int gm_policy(const McState *st, uint32_t *rng)
+{
+    int p = st->to_move;
+    v16 free, anchor, F[25], A[25];
+    maps(&st->s[p], &free, &anchor);
+    if (is_zero(anchor))
+        return MC_PASS;
+    shifted(free, anchor, F, A);
+    int shape[BK_N_SHAPES];
+    v16 legal[BK_N_SHAPES], tier[BK_N_SHAPES];
+    int m = gm_moves(st, p, F, A, 1, shape, legal);
+    if (!m)
+        m = gm_moves(st, p, F, A, 0, shape, legal);
+    if (!m)
+        return MC_PASS;
+    v16 recent = st->last[1 - p][0] | st->last[1 - p][1], local = {0};
+    if (!is_zero(recent)) {
+        v16 other_free = free_of(&st->s[1 - p]);
+        local = corner_map(recent) & other_free;
+        local |= edge_map(local) & other_free;
+        local &= free;
+    }
+    uint64_t total = 0;
+    if (!is_zero(local)) {
+        v16 LS[25], dummy[25];
+        shifted(local, local, LS, dummy);
+        for (int i = 0; i < m; i++) {
+            const uint8_t *ix = SHAPE_IDX[shape[i]];
+            v16 touch = LS[ix[0]];
+            for (int k = 1; k < BK_SHAPES[shape[i]].n; k++)
+                touch |= LS[ix[k]];
+            tier[i] = legal[i] & touch;
+            total += (uint64_t)popcount256(tier[i]) * BK_MC_SHAPE_WEIGHT[shape[i]];
+        }
+    }
+    if (!total) {
+        for (int i = 0; i < m; i++) {
+            tier[i] = legal[i];
+            total += (uint64_t)popcount256(tier[i]) * BK_MC_SHAPE_WEIGHT[shape[i]];
+        }
+    }
+    *rng = xorshift32(*rng);
+    uint64_t r = ((uint64_t)*rng * total) >> 32;
+    for (int i = 0; i < m; i++) {
+        uint64_t w = BK_MC_SHAPE_WEIGHT[shape[i]], ws = (uint64_t)popcount256(tier[i]) * w;
+        if (r >= ws) {
+            r -= ws;
+            continue;
+        }
+        uint64_t j = r / w;
+        for (int y = 0; y < NROWS; y++) {
+            unsigned bits = tier[i][y];
+            unsigned pc = (unsigned)__builtin_popcount(bits);
+            if (j >= pc) {
+                j -= pc;
+                continue;
+            }
+            while (j--)
+                bits &= bits - 1;
+            return gm_key(shape[i], y, __builtin_ctz(bits));
+        }
+    }
+    abort();            /* unreachable: r < total */
+}
+
+static int gm_heuristic(const McState *st, int p, int key, v16 other_anchor)
+{
+    const Side *sd = &st->s[p];
+    v16 m = move_mask(key), own2 = sd->own | m;
+    v16 usable = corner_map(m) & ON_BOARD_V & ~(own2 | sd->other | edge_map(own2));
+    return BK_TILE_SIZE[BK_SHAPES[key & 127].tile] + BK_MC_PRIOR_BLOCK * popcount256(m & other_anchor)
+         + BK_MC_PRIOR_ATTACH * popcount256(usable);
+}
+
+static int gm_grow(GmSearch *sr, int more)
+{
+    if (sr->used + more <= sr->cap)
+        return 1;
+    int cap = sr->cap;
+    while (cap < sr->used + more)
+        cap *= 2;
+    GmNode *n = realloc(sr->node, sizeof(GmNode) * (size_t)cap);
+    if (!n)
+        return 0;
+    sr->node = n;
+    sr->cap = cap;
+    return 1;
+}
+
+/* golden expand: 1 done, 0 no room in the tree, -1 out of memory. */
+static int gm_expand(GmSearch *sr, int node, const McState *st)
+{
+    static __thread int keys[BK_MAX_MOVES], h[BK_MAX_MOVES];
+    int p = st->to_move, n = 0;
+    v16 free, anchor, F[25], A[25];
+    maps(&st->s[p], &free, &anchor);
+    if (!is_zero(anchor)) {
+        shifted(free, anchor, F, A);
+        int shape[BK_N_SHAPES];
+        v16 legal[BK_N_SHAPES];
+        int m = gm_moves(st, p, F, A, 0, shape, legal), big = 0;
+        for (int i = 0; i < m; i++)
+            big |= gm_allowed(BK_SHAPES[shape[i]].tile, st->placed);
+        for (int i = 0; i < m; i++) {
+            if (big && !gm_allowed(BK_SHAPES[shape[i]].tile, st->placed))
+                continue;
+            for (int y = 0; y < NROWS; y++)
+                for (unsigned bits = legal[i][y]; bits; bits &= bits - 1)
+                    keys[n++] = gm_key(shape[i], y, __builtin_ctz(bits));
+        }
+    }
+    int count = n ? n : 1;
+    if (sr->used + count > BK_MC_TREE_NODES)
+        return 0;
+    if (!gm_grow(sr, count))
+        return -1;
+    int best = 0;
+    if (n) {
+        v16 of, oa;
+        maps(&st->s[1 - p], &of, &oa);
+        for (int i = 0; i < n; i++) {
+            h[i] = gm_heuristic(st, p, keys[i], oa);
+            if (!i || h[i] > best)
+                best = h[i];
+        }
+    } else {
+        keys[0] = MC_PASS;
+        h[0] = 0;
+    }
+    sr->node[node].first = sr->used;
+    sr->node[node].count = count;
+    for (int i = 0; i < count; i++) {
+        GmNode *c = &sr->node[sr->used++];
+        int d = best - h[i] < 63 ? best - h[i] : 63;
+        c->key = keys[i];
+        c->first = -1;
+        c->count = c->real = 0;
+        c->n8 = BK_MC_PRIOR_VISITS * 256;
+        c->w8 = BK_MC_PRIOR_VISITS * BK_MC_PRIOR_V8[d];
+    }
+    sr->expansions++;
+    sr->scored += n;
+    return 1;
+}
+
+/* golden select */
+static int gm_select(const GmSearch *sr, int node)
+{
+    const GmNode *nd = &sr->node[node];
+    int64_t c_n = (int64_t)isqrt64((uint64_t)BK_MC_EXPLORE_K * (uint64_t)log2_q4((uint64_t)nd->real + 1));
+    int64_t best = -1;
+    int arg = -1;
+    for (int c = nd->first; c < nd->first + nd->count; c++) {
+        int64_t n8 = sr->node[c].n8;
+        if (n8 == 0)
+            return c;
+        int64_t v = (sr->node[c].w8 << 16) / n8 + ((c_n * inv_sqrt_q16(n8)) >> 16);
+        if (v > best) {
+            best = v;
+            arg = c;
+        }
+    }
+    return arg;
+}
+
+/* golden _Search.down: the selection of one descent; -1 out of memory. */
+static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int virtual_loss)
+{
+    d->st = *root;
+    d->depth = d->nmoves = 0;
+    d->path[0] = 0;
+    int node = 0;
+    while (!mc_over(&d->st)) {
+        if (sr->node[node].first < 0) {
+            if (sr->node[node].real < BK_MC_EXPAND_AFTER)
+                break;
+            int e = gm_expand(sr, node, &d->st);
+            if (e < 0)
+                return -1;
+            if (!e)
+                break;
+        }
+        sr->scanned += sr->node[node].count;
+        node = gm_select(sr, node);
+        d->movers[d->nmoves] = d->st.to_move;
+        d->keys[d->nmoves++] = sr->node[node].key;
+        mc_play(&d->st, sr->node[node].key);
+        d->path[++d->depth] = node;
+        if (virtual_loss)
+            sr->node[node].n8 += 256;
+    }
+    sr->tree_plies += d->depth;
+    if (d->depth > sr->max_depth)
+        sr->max_depth = d->depth;
+    return 0;
+}
+
+static void gm_play_out(GmSearch *sr, int unit, GmDescent *d)
+{
+    while (!mc_over(&d->st)) {
+        d->movers[d->nmoves] = d->st.to_move;
+        int k = gm_policy(&d->st, &sr->rng[unit]);
+        d->keys[d->nmoves++] = k;
+        mc_play(&d->st, k);
+        sr->playout_plies++;
+    }
+    int margin = squares_left(&d->st.s[1]) - squares_left(&d->st.s[0]);
+    d->result = margin > 0 ? 256 : margin == 0 ? 128 : 0;
+}
+
+/* golden _Search.back_up: the back-up, then RAVE. */
+static void gm_back_up(GmSearch *sr, const GmDescent *d, int virtual_loss)
+{
+    int r0 = d->result;
+    for (int k = 0; k <= d->depth; k++) {
+        GmNode *nd = &sr->node[d->path[k]];
+        int r = k == 0 || d->movers[k - 1] == 0 ? r0 : 256 - r0;
+        if (!(virtual_loss && k > 0))
+            nd->n8 += 256;
+        nd->w8 += r;
+        nd->real++;
+    }
+    /* each side's placement of each tile in the descent: its key and ply */
+    int placed_key[2][BK_N_TILES], placed_ply[2][BK_N_TILES];
+    memset(placed_ply, -1, sizeof placed_ply);
+    for (int j = 0; j < d->nmoves; j++)
+        if (d->keys[j] != MC_PASS) {
+            int t = BK_SHAPES[d->keys[j] & 127].tile;
+            placed_key[d->movers[j]][t] = d->keys[j];
+            placed_ply[d->movers[j]][t] = j;
+        }
+    for (int i = d->depth - 1; i >= 0; i--) {
+        GmNode *nd = &sr->node[d->path[i]];
+        if (nd->real > BK_MC_RAVE_PARENT_MAX || nd->first < 0)
+            continue;
+        int mover = d->movers[i];
+        int r = mover == 0 ? r0 : 256 - r0;
+        int rest = d->nmoves - i;
+        for (int c = nd->first; c < nd->first + nd->count; c++) {
+            GmNode *ch = &sr->node[c];
+            if (ch->key == MC_PASS || ch->real > BK_MC_RAVE_CHILD_MAX)
+                continue;
+            int t = BK_SHAPES[ch->key & 127].tile;
+            if (placed_ply[mover][t] <= i || placed_key[mover][t] != ch->key)
+                continue;
+            int64_t wgt = (int64_t)BK_MC_RAVE_W8 * (rest - (placed_ply[mover][t] - i)) / rest;
+            ch->n8 += wgt;
+            ch->w8 += (wgt * r) >> 8;
+        }
+    }
+}
+
+static inline int64_t gm_work(const GmSearch *sr, int64_t done)
+{
+    return (int64_t)BK_MC_PLY_WORK * (sr->playout_plies + sr->tree_plies)
+         + (int64_t)BK_MC_DESCENT_WORK * done + (int64_t)BK_MC_SCORE_WORK * sr->scored;
+}
+
+static uint64_t gm_digest(const GmSearch *sr)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < sr->used; i++)
+        h = h * 1000003u + (uint64_t)sr->node[i].n8 * 7919u + (uint64_t)sr->node[i].w8 * 31u
+          + (uint64_t)sr->node[i].real;
+    return h;
+}
+
+/* The search. out: [0..3] move (x, y, tile, digit) or -1, [4] playouts,
+ * [5] work, [6] playout plies, [7] tree plies, [8] expansions, [9] moves
+ * scored, [10] children scanned, [11] max depth, [12] nodes, [13] the
+ * answer's descents, [14] its n8, [15] its w8, [16] the tree digest.
+ * Returns 0, -1 for a bad position, -2 without memory. */
+int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
+              uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
+              int64_t budget, int64_t max_playouts, int64_t *out)
+{
+    if (bad_args(me_rows, opp_rows, start_me, start_opp))
+        return -1;
+    McState st;
+    memset(&st, 0, sizeof st);
+    sides(me_rows, opp_rows, used_me, used_opp, start_me, start_opp, &st.s[0], &st.s[1]);
+    st.last[1][0] = rows_of(last_opp_rows);
+    st.placed = __builtin_popcount(used_me) + __builtin_popcount(used_opp);
+    GmSearch sr;
+    memset(&sr, 0, sizeof sr);
+    sr.cap = 4096;
+    sr.node = malloc(sizeof(GmNode) * (size_t)sr.cap);
+    if (!sr.node)
+        return -2;
+    for (int u = 0; u < BK_MC_BATCH; u++)
+        sr.rng[u] = BK_MC_UNIT_SEEDS[u];
+    GmNode *root = &sr.node[sr.used++];
+    memset(root, 0, sizeof *root);
+    root->key = MC_PASS;
+    root->first = -1;
+    for (int i = 0; i < 17; i++)
+        out[i] = 0;
+    out[0] = out[1] = out[2] = out[3] = -1;
+    if (gm_expand(&sr, 0, &st) < 0)
+        goto oom;
+    int64_t done = 0;
+    if (!(sr.node[0].count == 1 && sr.node[sr.node[0].first].key == MC_PASS)) {
+        static __thread GmDescent ds[BK_MC_BATCH];
+        while (gm_work(&sr, done) < budget && done < max_playouts) {
+            int b = max_playouts - done < BK_MC_BATCH ? (int)(max_playouts - done) : BK_MC_BATCH;
+            int vl = b > 1;
+            for (int u = 0; u < b; u++)
+                if (gm_down(&sr, &st, &ds[u], vl) < 0)
+                    goto oom;
+            for (int u = 0; u < b; u++)
+                gm_play_out(&sr, u, &ds[u]);
+            for (int u = 0; u < b; u++)
+                gm_back_up(&sr, &ds[u], vl);
+            done += b;
+        }
+        int best = sr.node[0].first;
+        for (int c = best; c < sr.node[0].first + sr.node[0].count; c++)
+            if (sr.node[c].real > sr.node[best].real)
+                best = c;
+        decode(sr.node[best].key, out);
+        out[13] = sr.node[best].real;
+        out[14] = sr.node[best].n8;
+        out[15] = sr.node[best].w8;
+    }
+    out[4] = done;
+    out[5] = gm_work(&sr, done);
+    out[6] = sr.playout_plies;
+    out[7] = sr.tree_plies;
+    out[8] = sr.expansions;
+    out[9] = sr.scored;
+    out[10] = sr.scanned;
+    out[11] = sr.max_depth;
+    out[12] = sr.used;
+    out[16] = (int64_t)gm_digest(&sr);
+    free(sr.node);
+    return 0;
+oom:
+    free(sr.node);
+    return -2;
+}

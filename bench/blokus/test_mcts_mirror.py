@@ -1,0 +1,142 @@
+"""The C mirror of the golden Monte-Carlo search equals it on every field.
+
+``bench.blokus.mcts_mirror.search`` must return the same MctsResult as
+``golden.blokus.mcts.search``: the move, the playouts and the work, the plies
+of playouts and tree, the expansions and the moves they scored, the
+children selections read, the deepest path, the tree's size, the answer's
+statistics and ``digest``, a hash of every node's (n8, w8, real): the
+whole tree, so a difference in one RAVE update anywhere fails.
+
+Golden CPython plays about 3,000 playout plies a second, so the plan
+compares each position at small limits (1 to 4 playouts: the first batch,
+a partial one; a random count up to 60; and one of 150 to 400, where the
+favourite children are expanded at their 32nd descent and RAVE reaches
+several levels) and at a budget in work units drawn below the work of 40
+playouts (the budget running out between batches). The positions come from
+random legal play of 0 to 30 plies, with the opponent's last move given as
+the search's ``last_opp`` (the playouts' local answers), either seat,
+either side to move, including positions where the side to move has no
+move. Every chunk also checks it reached what the plan is for: a tree at
+least two levels deep, a search the budget stopped, a search of a side
+with no move.
+
+One seed a run (``simulation.seed``), printed in every failure.
+"""
+import math
+import random
+
+import pytest
+
+from golden.blokus import board as B
+from golden.blokus import mcts as M
+from golden.blokus.encoding import placement_mask
+from simulation.seed import run_seed
+
+from bench.blokus import mcts_mirror
+from bench.blokus.mirror_positions import swapped
+
+CHUNKS = 4
+POSITIONS = 7                   # a chunk's random positions
+MAX_PLIES = 30
+
+
+def position_with_last(rng, plies):
+    """(position seen from the side to move, squares of the other side's
+    last move or 0) after up to ``plies`` random legal moves."""
+    pos = B.Position(rng.choice("5A"))
+    player, last = B.ME, 0
+    for _ in range(plies):
+        if B.game_over(pos):
+            break
+        moves = B.legal_moves(pos, player)
+        move = rng.choice(moves) if moves else None
+        pos.apply(player, move)
+        last = placement_mask(move) if move else 0
+        player ^= 1
+    return (swapped(pos) if player == B.OPP else pos), last
+
+
+def compare(pos, last, why, **limits):
+    g = M.search(pos, last_opp=last, **limits)
+    c = mcts_mirror.search(pos, last_opp=last, **limits)
+    assert c == g, ("seed %d, %s, %s:\n golden %s\n mirror %s\n%r"
+                    % (run_seed(), why, limits, g, c, pos))
+    if g.move is not None:
+        assert B.check(pos, B.ME, g.move) is None, (run_seed(), why, g)
+    return g
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_mirror_equals_golden(chunk):
+    rng = random.Random("mcts-mirror:%d:%d" % (run_seed(), chunk))
+    deep = stopped = passed = 0
+    for i in range(POSITIONS):
+        pos, last = position_with_last(rng, rng.randrange(0, MAX_PLIES + 1))
+        why = "chunk %d position %d" % (chunk, i)
+        for n in (1, 2, 3, 4, rng.randrange(5, 61)):
+            r = compare(pos, last, why, max_playouts=n)
+            passed += r.move is None
+        r = compare(pos, last, why, max_playouts=rng.randrange(150, 401))
+        deep += r.max_depth >= 2
+        if r.playouts:
+            full = M.search(pos, last_opp=last, max_playouts=40).work
+            budget = rng.randrange(1, full + 1)
+            r = compare(pos, last, why, budget=budget)
+            assert r.work >= budget or r.playouts == 0
+            stopped += r.playouts < 40
+    while not passed:           # a side with no move: late random play
+        pos, last = position_with_last(rng, rng.randrange(30, 60))
+        passed = compare(pos, last, "chunk %d, no move" % chunk, max_playouts=3).move is None
+    assert deep and stopped, ("seed %d chunk %d: the plan missed a deep tree (%d) or a "
+                              "budget stop (%d)" % (run_seed(), chunk, deep, stopped))
+
+
+def test_compare_can_fail(monkeypatch):
+    """One constant of golden changed (RAVE's weight): the mirror differs."""
+    rng = random.Random("mcts-mirror-fail:%d" % run_seed())
+    pos, last = position_with_last(rng, 6)
+    monkeypatch.setattr(M, "RAVE_W8", M.RAVE_W8 + 1)
+    g = M.search(pos, last_opp=last, max_playouts=60)
+    assert mcts_mirror.search(pos, last_opp=last, max_playouts=60) != g
+
+
+def test_default_budget_answers_are_legal():
+    """At the default budget (the mirror only: golden would take minutes)."""
+    rng = random.Random("mcts-default:%d" % run_seed())
+    for plies in (0, 1, 12, 26):
+        pos, last = position_with_last(rng, plies)
+        r = mcts_mirror.search(pos, last_opp=last)
+        legal = B.legal_moves(pos, B.ME)
+        assert (r.move in legal) if legal else r.move is None, (run_seed(), plies, r)
+        if legal:
+            assert r.work >= M.DEFAULT_BUDGET and r.playouts % M.BATCH == 0, r
+            assert r.work - M.DEFAULT_BUDGET < 3 * 200 * M.PLY_WORK, r
+
+
+def test_tables_are_the_functions_they_stand_for():
+    for m in list(range(1, 300)) + [1000, 65535, 65536, 10 ** 6]:
+        assert abs(M.log2_q4(m) / 16 - math.log2(m)) < 0.07, m
+    for n8 in list(range(1, 600)) + [768, 4096, 10 ** 6, 2 ** 30 + 12345]:
+        exact = 65536 / math.sqrt(n8 / 256)
+        assert abs(M.inv_sqrt_q16(n8) - exact) <= exact * 0.016 + 1, n8
+    for n in (0, 1, 10, 1000, 50000):
+        exact = 0.2 * math.sqrt(math.log(n + 1)) * 65536
+        assert abs(M.explore_q16(n) - exact) <= exact * 0.03 + 1, n
+    assert M.PRIOR_V8[0] == 256 and M.PRIOR_V8[-1] == 26
+    assert M.SHAPE_WEIGHT[0] == round(4 * 3 * 1.8 ** 3)       # the monomino: 4 corners
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, M.MAX_BUDGET + 1])
+def test_bad_budget_refused(bad):
+    pos = B.Position("5")
+    with pytest.raises(ValueError, match="budget"):
+        M.search(pos, bad)
+    with pytest.raises(ValueError, match="budget"):
+        mcts_mirror.search(pos, bad)
+
+
+def test_key_and_move_round_trip():
+    pos, _ = position_with_last(random.Random(run_seed()), 10)
+    for move in B.legal_moves(pos, B.ME):
+        k = M.move_key(move)
+        assert M.key_move(k) == move and M.key_mask(k) == placement_mask(move)

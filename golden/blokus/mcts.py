@@ -1,0 +1,509 @@
+"""The Blokus Duo Monte-Carlo tree search of the golden model (issue 25).
+
+The search the issue-25 study chose (docs/blokus-mcts.md: UCT with prior
+visits, RAVE, a playout policy with local answers and shape weights, three
+playout units with virtual loss, a leaf expanded at its 32nd descent), in
+integers only, so that a C mirror and the RTL can equal it bit for bit.  Not
+yet the core's search: ``session.py`` answers with ``search.py``'s alpha-beta
+until the RTL equals this module.
+
+Definitions (the contract):
+
+* **Moves** of a side are generated as ``board.iter_legal_moves`` generates
+  them: tiles 'a'..'u', each tile's shapes (``ALL_SHAPES`` order, index s),
+  then the top-left cell of the shape's bounding box ascending (row, then
+  column).  A move is named inside the search by its key ``(16 Y + X) << 7
+  | s`` (X, Y its centre, as the alpha-beta mirror names moves).
+* **Opening filter** (``allowed``): with fewer than 4 tiles on the board (both
+  sides) only 5-square tiles, fewer than 6 at least 4 squares, fewer than 10
+  at least 3, then all.  Expansion keeps the allowed moves when there is one;
+  a playout draws among them, and among all moves when there is none.
+* **Tree.**  A node holds its move's key (``PASS`` for a pass), its children
+  (a contiguous run of node numbers, in generation order), ``n8`` and ``w8``
+  (visits and result sum, 1/256 units, prior, RAVE and virtual loss
+  included) and ``real`` (descents through it).  The root is node 0.
+* **Expansion** of a node whose side to move is P: one child per kept legal
+  move (one ``PASS`` child without any).  Move m scores the prior heuristic
+  ``h = size + PRIOR_BLOCK * |m & anchors of the other side| + PRIOR_ATTACH
+  * |usable corner cells of P after m|`` (usable: on the board, not
+  occupied, not edge-adjacent to P's squares); the child starts with
+  ``n8 = PRIOR_VISITS * 256`` and ``w8 = PRIOR_VISITS * PRIOR_V8[min(hbest -
+  h, 63)]`` (``PRIOR_V8[d]`` = 256 (0.1 + 0.9 exp(-0.3 d)), rounded).  The
+  root is expanded before the first descent; any other node when a descent
+  reaches it with ``real >= EXPAND_AFTER`` and the tree has room for its
+  children (``TREE_NODES``), else the descent's playout starts there.
+* **Selection** at a node with N = ``real``: the first child with the
+  largest ``mean + explore``, ``mean = (w8 << 16) // n8``, ``explore =
+  (isqrt(EXPLORE_K * log2_q4(N + 1)) * inv_sqrt_q16(n8)) >> 16`` (UCT's
+  ``0.2 sqrt(ln(N + 1) / n)`` in 1/65536, from the two table functions
+  below); a child with ``n8 == 0`` is taken at once.
+* **Playout**: from the leaf to the end of the game (two passes in a row, or
+  a side has placed all 21 tiles), each side's move drawn by the policy:
+  its legal moves (opening filter as above) that put a square on a *local*
+  cell, or all of them when none does; move of shape s with weight
+  ``SHAPE_WEIGHT[s]`` (4 * 3^size * 1.8^(corner cells - 1), rounded); the
+  unit's generator gives x and the move is the one at ``(x * total) >> 32``
+  of the weights summed in generation order.  Local cells: the cells
+  diagonal to the squares of the other side's last two moves, and the cells
+  edge-adjacent to those, that the other side may still cover and P may
+  cover.  A side without a legal move passes.
+* **Result** for ME: 256 (win), 128 (draw) or 0 (loss) by the squares left.
+  Back-up: each node of the path gets ``real + 1``, ``w8 + r`` (r the result
+  for the side that made its move; the root ME's) and ``n8 + 256`` (already
+  given by the virtual loss, below the root, when the batch has more than one
+  descent).
+* **RAVE** after the back-up, for each node i of the path (deepest first)
+  with ``real <= RAVE_PARENT_MAX``: each child whose move the mover of path
+  move i made later in the descent (tree or playout, ply j > i) and whose
+  ``real <= RAVE_CHILD_MAX`` gets ``wgt = RAVE_W8 * (rest - (j - i)) //
+  rest`` added to ``n8`` and ``(wgt * r) >> 8`` to ``w8``, rest = the
+  descent's moves after node i.  (A side places a tile once, so the one
+  placement of each tile by each side is all RAVE needs to know.)
+* **Batches.**  ``BATCH`` descents (the playout units) are selected one after
+  the other, each adding the virtual loss ``n8 + 256`` to the nodes below the
+  root it walks, then played out (descent u draws from generator u, a
+  xorshift32 from ``UNIT_SEEDS[u]`` kept for the whole search) and backed
+  up in order.
+* **Budget** in work units, checked before each batch: a batch starts while
+  the work spent is below the budget.  Work: ``PLY_WORK`` a ply (tree or
+  playout), ``DESCENT_WORK`` a descent, ``SCORE_WORK`` a legal move an
+  expansion scores: the study's cycle model (docs/blokus-mcts.md) summed
+  over the units, so ``DEFAULT_BUDGET`` is three units for 0.8 s at 50 MHz.
+  The RTL will prove its own bound per unit of work.
+* **Answer**: the root child with the most descents (the first of equals),
+  a pass when ME has no legal move.
+
+The answer depends only on the position, the opponent's last move and the
+budget.
+"""
+
+from collections import namedtuple
+from math import exp, isqrt
+
+from .board import ME, OPP, anchor_map, corner_map, edge_map, free_map, legal_top_lefts
+from .encoding import ALL_SHAPES, N_TILES, ON_BOARD, SHAPES, TILE_SIZE
+
+PASS = -1
+PRIOR_VISITS = 3
+PRIOR_BLOCK = 5
+PRIOR_ATTACH = 1
+PRIOR_V8 = tuple(int(256 * (0.1 + 0.9 * exp(-0.3 * d)) + 0.5) for d in range(64))
+EXPLORE_K = 7442611                  # round(0.2^2 * ln 2 / 16 * 2^32): see explore_q16
+EXPAND_AFTER = 32
+RAVE_W8 = 179                        # 0.7 of a visit
+RAVE_PARENT_MAX = 25000
+RAVE_CHILD_MAX = 2000
+BATCH = 3
+UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
+TREE_NODES = 1 << 20                 # the SDRAM's tree: 2^20 nodes
+PLY_WORK, DESCENT_WORK, SCORE_WORK = 260, 624, 2
+DEFAULT_BUDGET = BATCH * 40000000    # three units, 0.8 s at 50 MHz in the study's model
+MAX_BUDGET = (1 << 31) - 1
+
+
+def _corner_cells(shape):
+    """Cells diagonal to a square of the shape and edge-adjacent to none."""
+    cells = set(shape.cells)
+    out = set()
+    for r, c in cells:
+        for dr in (-1, 1):
+            for dc in (-1, 1):
+                q = (r + dr, c + dc)
+                if q not in cells and not any((q[0] + a, q[1] + b) in cells
+                                              for a, b in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+                    out.add(q)
+    return len(out)
+
+
+SHAPE_CORNERS = tuple(_corner_cells(s) for s in ALL_SHAPES)
+SHAPE_WEIGHT = tuple(int(4 * 3.0 ** TILE_SIZE[s.tile] * 1.8 ** (k - 1) + 0.5)
+                     for s, k in zip(ALL_SHAPES, SHAPE_CORNERS))
+SHAPE_OF = {(s.tile, s.r): i for i, s in enumerate(ALL_SHAPES)}
+TOP_LEFT = tuple(16 * s.drow0 + s.dcol0 for s in ALL_SHAPES)   # top-left bit - centre bit
+TILE_FIRST = tuple(sum(len(SHAPES[u]) for u in range(t)) for t in range(N_TILES + 1))
+# LOG2_Q4[m] = floor(16 log2 m), INV_SQRT[i] = floor(2^20 / sqrt(i / 256)), for 1..255.
+LOG2_Q4 = (0,) + tuple((m ** 16).bit_length() - 1 for m in range(1, 256))
+INV_SQRT = (0,) + tuple(isqrt((1 << 40) // i) for i in range(1, 256))
+
+
+def log2_q4(m):
+    """floor(16 log2 m') for m >= 1, m' = m cut to its 8 leading bits."""
+    e = m.bit_length()
+    return LOG2_Q4[m] if e <= 8 else 16 * (e - 8) + LOG2_Q4[m >> (e - 8)]
+
+
+def inv_sqrt_q16(n8):
+    """65536 / sqrt(n8 / 256) for n8 >= 1, n8 cut to 8 leading bits (an even shift)."""
+    e = n8.bit_length()
+    if e <= 8:
+        return INV_SQRT[n8]
+    k = e - 8 + (e & 1)
+    return INV_SQRT[n8 >> k] >> (k >> 1)
+
+
+def explore_q16(parent_real):
+    """0.2 sqrt(ln(N + 1)) in 1/65536, N a node's descents."""
+    return isqrt(EXPLORE_K * log2_q4(parent_real + 1))
+
+
+def allowed(tile, placed):
+    """The opening filter: may a tile of this size be played with ``placed`` on the board?"""
+    least = 5 if placed < 4 else 4 if placed < 6 else 3 if placed < 10 else 1
+    return TILE_SIZE[tile] >= least
+
+
+def xorshift32(x):
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    return x
+
+
+def key_move(key):
+    """The move (x, y, t, r) of a key, None for PASS."""
+    if key == PASS:
+        return None
+    s = ALL_SHAPES[key & 127]
+    return ((key >> 7) & 15, key >> 11, s.tile, s.r)
+
+
+def move_key(move):
+    """The key of a move (x, y, t, r) with its lowest digit."""
+    if move is None:
+        return PASS
+    x, y, t, r = move
+    return (16 * y + x) << 7 | SHAPE_OF[(t, r)]
+
+
+def _key(s, top_left):
+    return (top_left - TOP_LEFT[s]) << 7 | s
+
+
+def key_mask(key):
+    """The squares of a move's key (a bitboard)."""
+    s = key & 127
+    return ALL_SHAPES[s].mask0 << ((key >> 7) + TOP_LEFT[s])
+
+
+class State(object):
+    """The game inside a descent: the position, whose turn, each side's last
+    two moves' squares, the tiles on the board."""
+    __slots__ = ("pos", "to_move", "last", "placed")
+
+    def __init__(self, pos, to_move, last, placed):
+        self.pos = pos
+        self.to_move = to_move
+        self.last = last
+        self.placed = placed
+
+    def copy(self):
+        return State(self.pos.copy(), self.to_move, [list(self.last[0]), list(self.last[1])],
+                     self.placed)
+
+    def over(self):
+        p = self.pos
+        full = (1 << N_TILES) - 1
+        return p.passes >= 2 or p.used[0] == full or p.used[1] == full
+
+    def play(self, key):
+        p, pos = self.to_move, self.pos
+        self.last[p][1] = self.last[p][0]
+        if key == PASS:
+            pos.passes += 1
+            self.last[p][0] = 0
+        else:
+            sh = ALL_SHAPES[key & 127]
+            mask = key_mask(key)
+            pos.cells[p] |= mask
+            pos.used[p] |= 1 << sh.tile
+            pos.last[p] = sh.tile
+            pos.passes = 0
+            self.last[p][0] = mask
+            self.placed += 1
+        self.to_move = 1 - p
+
+
+def _moves(state, player, pos_free, anchor, filtered):
+    """(shape, top-left bits) of ``player``'s unplayed shapes with a legal placement."""
+    used = state.pos.used[player]
+    out = []
+    for t in range(N_TILES):
+        if (used >> t) & 1 or (filtered and not allowed(t, state.placed)):
+            continue
+        for s in range(TILE_FIRST[t], TILE_FIRST[t + 1]):
+            legal = legal_top_lefts(ALL_SHAPES[s], pos_free, anchor)
+            if legal:
+                out.append((s, legal))
+    return out
+
+
+def _local_cells(state, p, free):
+    pos = state.pos
+    recent = state.last[1 - p][0] | state.last[1 - p][1]
+    if not recent:
+        return 0
+    other = pos.cells[1 - p]
+    other_free = ON_BOARD & ~(pos.cells[0] | pos.cells[1] | edge_map(other))
+    cells = corner_map(recent) & other_free
+    cells |= edge_map(cells) & other_free
+    return cells & free
+
+
+def policy_move(state, rng):
+    """The playout move of the side to move: (key, generator state)."""
+    p = state.to_move
+    free = free_map(state.pos, p)
+    anchor = anchor_map(state.pos, p)
+    if not anchor:
+        return PASS, rng
+    moves = _moves(state, p, free, anchor, True) or _moves(state, p, free, anchor, False)
+    if not moves:
+        return PASS, rng
+    local = _local_cells(state, p, free)
+    tiers = []
+    if local:
+        for s, legal in moves:
+            touch = 0
+            for o in ALL_SHAPES[s].offs:
+                touch |= local >> o
+            tiers.append((s, legal & touch))
+    if not sum(bin(v).count("1") for _, v in tiers):
+        tiers = moves
+    total = sum(bin(v).count("1") * SHAPE_WEIGHT[s] for s, v in tiers)
+    rng = xorshift32(rng)
+    r = (rng * total) >> 32
+    for s, v in tiers:
+        ws = bin(v).count("1") * SHAPE_WEIGHT[s]
+        if r < ws:
+            for _ in range(r // SHAPE_WEIGHT[s]):
+                v &= v - 1
+            return _key(s, (v & -v).bit_length() - 1), rng
+        r -= ws
+    raise AssertionError("unreachable: r < total")
+
+
+MctsResult = namedtuple("MctsResult", "move playouts work playout_plies tree_plies expansions "
+                                      "scored scanned max_depth nodes visits n8 w8 digest")
+MctsResult.__doc__ = """What one search found: the move (x, y, t, r) or None; the playouts
+(descents) run and the work they cost; the plies played in playouts and walked in the tree;
+the expansions and the legal moves they scored; the children read by selections; the
+deepest tree path; the tree's nodes; the answer's descents, n8 and w8; ``digest``, a hash of
+every node's (n8, w8, real) in node order (``tree_digest``)."""
+
+
+class Tree(object):
+    """The search tree as parallel lists (node number = index)."""
+    __slots__ = ("key", "first", "count", "n8", "w8", "real")
+
+    def __init__(self):
+        self.key, self.first, self.count = [PASS], [-1], [0]
+        self.n8, self.w8, self.real = [0], [0], [0]
+
+    def __len__(self):
+        return len(self.key)
+
+    def add_children(self, node, keys, w8s):
+        self.first[node], self.count[node] = len(self.key), len(keys)
+        self.key += keys
+        self.first += [-1] * len(keys)
+        self.count += [0] * len(keys)
+        self.n8 += [PRIOR_VISITS * 256] * len(keys)
+        self.w8 += w8s
+        self.real += [0] * len(keys)
+
+    def children(self, node):
+        return range(self.first[node], self.first[node] + self.count[node])
+
+
+def tree_digest(tree):
+    """A 64-bit hash of every node's (n8, w8, real), in node order."""
+    h = 0
+    for i in range(len(tree)):
+        h = (h * 1000003 + tree.n8[i] * 7919 + tree.w8[i] * 31 + tree.real[i]) & (2 ** 64 - 1)
+    return h
+
+
+def _heuristic(pos, p, key, other_anchor):
+    sh = ALL_SHAPES[key & 127]
+    mask = key_mask(key)
+    own = pos.cells[p] | mask
+    usable = corner_map(mask) & ON_BOARD & ~(own | pos.cells[1 - p] | edge_map(own))
+    return (TILE_SIZE[sh.tile] + PRIOR_BLOCK * bin(mask & other_anchor).count("1")
+            + PRIOR_ATTACH * bin(usable).count("1"))
+
+
+def expand(tree, node, state):
+    """Give ``node`` its children; False (and nothing done) when the tree has
+    no room. Returns (done, legal moves scored)."""
+    p, pos = state.to_move, state.pos
+    free, anchor = free_map(pos, p), anchor_map(pos, p)
+    every = _moves(state, p, free, anchor, False) if anchor else []
+    kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)] or every
+    keys = []
+    for s, legal in kept:
+        while legal:
+            low = legal & -legal
+            keys.append(_key(s, low.bit_length() - 1))
+            legal ^= low
+    if len(tree) + max(1, len(keys)) > TREE_NODES:
+        return False, 0
+    if not keys:
+        tree.add_children(node, [PASS], [PRIOR_VISITS * PRIOR_V8[0]])
+        return True, 0
+    other_anchor = anchor_map(pos, 1 - p)
+    hs = [_heuristic(pos, p, k, other_anchor) for k in keys]
+    best = max(hs)
+    tree.add_children(node, keys, [PRIOR_VISITS * PRIOR_V8[min(best - h, 63)] for h in hs])
+    return True, len(keys)
+
+
+def select(tree, node):
+    """The child selection takes at ``node`` (see the module doc)."""
+    c_n = explore_q16(tree.real[node])
+    best, arg = -1, -1
+    for c in tree.children(node):
+        n8 = tree.n8[c]
+        if n8 == 0:
+            return c
+        v = (tree.w8[c] << 16) // n8 + ((c_n * inv_sqrt_q16(n8)) >> 16)
+        if v > best:
+            best, arg = v, c
+    return arg
+
+
+class _Descent(object):
+    __slots__ = ("path", "keys", "movers", "result", "plies")
+
+    def __init__(self):
+        self.path, self.keys, self.movers, self.result, self.plies = [0], [], [], 0, 0
+
+
+class _Search(object):
+    """One search's tree, generators and counters."""
+
+    def __init__(self, root_state):
+        self.root = root_state
+        self.tree = Tree()
+        self.rng = list(UNIT_SEEDS)
+        self.playout_plies = self.tree_plies = self.expansions = 0
+        self.scored = self.scanned = self.max_depth = 0
+
+    def expand(self, node, state):
+        done, scored = expand(self.tree, node, state)
+        if done:
+            self.expansions += 1
+            self.scored += scored
+        return done
+
+    def down(self, unit, virtual_loss):
+        """Selection of one descent (with its virtual loss)."""
+        tree, d, st = self.tree, _Descent(), self.root.copy()
+        node = 0
+        while not st.over():
+            if tree.first[node] < 0 and (tree.real[node] < EXPAND_AFTER
+                                         or not self.expand(node, st)):
+                break
+            self.scanned += tree.count[node]
+            node = select(tree, node)
+            d.movers.append(st.to_move)
+            d.keys.append(tree.key[node])
+            st.play(tree.key[node])
+            d.path.append(node)
+            if virtual_loss:
+                tree.n8[node] += 256
+        self.tree_plies += len(d.path) - 1
+        self.max_depth = max(self.max_depth, len(d.path) - 1)
+        return d, st
+
+    def play_out(self, unit, d, st):
+        rng = self.rng[unit]
+        while not st.over():
+            d.movers.append(st.to_move)
+            key, rng = policy_move(st, rng)
+            d.keys.append(key)
+            st.play(key)
+            d.plies += 1
+        self.rng[unit] = rng
+        self.playout_plies += d.plies
+        margin = _squares_left(st.pos, OPP) - _squares_left(st.pos, ME)
+        d.result = 256 if margin > 0 else 128 if margin == 0 else 0
+
+    def back_up(self, d, virtual_loss):
+        tree, r0 = self.tree, d.result
+        for k, node in enumerate(d.path):
+            r = r0 if k == 0 or d.movers[k - 1] == ME else 256 - r0
+            if not (virtual_loss and k > 0):
+                tree.n8[node] += 256
+            tree.w8[node] += r
+            tree.real[node] += 1
+        placed = {}                         # (mover, tile) -> (key, ply)
+        for j, (key, mover) in enumerate(zip(d.keys, d.movers)):
+            if key != PASS:
+                placed[(mover, ALL_SHAPES[key & 127].tile)] = (key, j)
+        n = len(d.keys)
+        for i in range(len(d.path) - 2, -1, -1):
+            node = d.path[i]
+            if tree.real[node] > RAVE_PARENT_MAX or tree.first[node] < 0:
+                continue
+            mover = d.movers[i]
+            r = r0 if mover == ME else 256 - r0
+            rest = n - i
+            for c in tree.children(node):
+                key = tree.key[c]
+                if key == PASS or tree.real[c] > RAVE_CHILD_MAX:
+                    continue
+                k_j = placed.get((mover, ALL_SHAPES[key & 127].tile))
+                if k_j is None or k_j[0] != key or k_j[1] <= i:
+                    continue
+                wgt = RAVE_W8 * (rest - (k_j[1] - i)) // rest
+                tree.n8[c] += wgt
+                tree.w8[c] += (wgt * r) >> 8
+
+    def work(self, playouts):
+        return (PLY_WORK * (self.playout_plies + self.tree_plies) + DESCENT_WORK * playouts
+                + SCORE_WORK * self.scored)
+
+
+def _squares_left(pos, player):
+    used = pos.used[player]
+    return sum(TILE_SIZE[t] for t in range(N_TILES) if not (used >> t) & 1)
+
+
+def check_budget(budget):
+    """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise ValueError("budget must be an int >= 1, not %r" % (budget,))
+    if budget < 1 or budget > MAX_BUDGET:
+        raise ValueError("budget must be in 1..%d, not %d" % (MAX_BUDGET, budget))
+    return budget
+
+
+def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):
+    """The search on ``position`` (ME to move); ``last_opp``: the squares of
+    the opponent's last move (0 when unknown or a pass); ``max_playouts``
+    (for tests) also stops it after that many descents, checked with the
+    budget. An MctsResult."""
+    check_budget(budget)
+    pos = position.copy()
+    placed = bin(pos.used[ME]).count("1") + bin(pos.used[OPP]).count("1")
+    root = State(pos, ME, [[0, 0], [last_opp, 0]], placed)
+    sr = _Search(root)
+    tree = sr.tree
+    sr.expand(0, root.copy())
+    if tree.count[0] == 1 and tree.key[tree.first[0]] == PASS:
+        return MctsResult(None, 0, 0, 0, 0, 1, 0, 0, 0, len(tree), 0, 0, 0, tree_digest(tree))
+    done = 0
+    while sr.work(done) < budget and (max_playouts is None or done < max_playouts):
+        b = BATCH if max_playouts is None else min(BATCH, max_playouts - done)
+        vl = b > 1
+        descents = [sr.down(u, vl) for u in range(b)]
+        for u, (d, st) in enumerate(descents):
+            sr.play_out(u, d, st)
+        for d, _ in descents:
+            sr.back_up(d, vl)
+        done += b
+    best = max(tree.children(0), key=lambda c: (tree.real[c], -c))
+    return MctsResult(key_move(tree.key[best]), done, sr.work(done), sr.playout_plies,
+                      sr.tree_plies, sr.expansions, sr.scored, sr.scanned, sr.max_depth,
+                      len(tree), tree.real[best], tree.n8[best], tree.w8[best],
+                      tree_digest(tree))
