@@ -111,6 +111,19 @@ static inline int gm_key(int s, int y, int col)
     return KEY(col - BK_SHAPES[s].dcol0, y - BK_SHAPES[s].drow0, s);
 }
 
+/* golden _scan_keys: the keys of m (shape, top-left vector) pairs in scan
+ * order (ascending); returns their number. */
+static int gm_scan_keys(const int *shape, const v16 *vec, int m, int *keys)
+{
+    int n = 0;
+    for (int i = 0; i < m; i++)
+        for (int y = 0; y < NROWS; y++)
+            for (unsigned bits = vec[i][y]; bits; bits &= bits - 1)
+                keys[n++] = gm_key(shape[i], y, __builtin_ctz(bits));
+    qsort(keys, (size_t)n, sizeof *keys, cmp_int);
+    return n;
+}
+
 /* golden policy_move: the playout move of the side to move. */
 static int gm_policy(const McState *st, uint32_t *rng)
 {
@@ -134,7 +147,8 @@ static int gm_policy(const McState *st, uint32_t *rng)
         local |= edge_map(local) & other_free;
         local &= free;
     }
-    uint64_t total = 0;
+    static __thread int keys[BK_MAX_MOVES];
+    int n = 0;
     if (!is_zero(local)) {
         v16 LS[25], dummy[25];
         shifted(local, local, LS, dummy);
@@ -144,35 +158,21 @@ static int gm_policy(const McState *st, uint32_t *rng)
             for (int k = 1; k < BK_SHAPES[shape[i]].n; k++)
                 touch |= LS[ix[k]];
             tier[i] = legal[i] & touch;
-            total += (uint64_t)popcount256(tier[i]) * BK_MC_SHAPE_WEIGHT[shape[i]];
         }
+        n = gm_scan_keys(shape, tier, m, keys);
     }
-    if (!total) {
-        for (int i = 0; i < m; i++) {
-            tier[i] = legal[i];
-            total += (uint64_t)popcount256(tier[i]) * BK_MC_SHAPE_WEIGHT[shape[i]];
-        }
-    }
+    if (!n)
+        n = gm_scan_keys(shape, legal, m, keys);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += BK_MC_SHAPE_WEIGHT[keys[i] & 127];
     *rng = xorshift32(*rng);
     uint64_t r = ((uint64_t)*rng * total) >> 32;
-    for (int i = 0; i < m; i++) {
-        uint64_t w = BK_MC_SHAPE_WEIGHT[shape[i]], ws = (uint64_t)popcount256(tier[i]) * w;
-        if (r >= ws) {
-            r -= ws;
-            continue;
-        }
-        uint64_t j = r / w;
-        for (int y = 0; y < NROWS; y++) {
-            unsigned bits = tier[i][y];
-            unsigned pc = (unsigned)__builtin_popcount(bits);
-            if (j >= pc) {
-                j -= pc;
-                continue;
-            }
-            while (j--)
-                bits &= bits - 1;
-            return gm_key(shape[i], y, __builtin_ctz(bits));
-        }
+    for (int i = 0; i < n; i++) {
+        uint64_t w = BK_MC_SHAPE_WEIGHT[keys[i] & 127];
+        if (r < w)
+            return keys[i];
+        r -= w;
     }
     abort();            /* unreachable: r < total */
 }
@@ -212,16 +212,15 @@ static int gm_expand(GmSearch *sr, int node, const McState *st)
         shifted(free, anchor, F, A);
         int shape[BK_N_SHAPES];
         v16 legal[BK_N_SHAPES];
-        int m = gm_moves(st, p, F, A, 0, shape, legal), big = 0;
+        int m = gm_moves(st, p, F, A, 0, shape, legal), big = 0, k = 0;
         for (int i = 0; i < m; i++)
             big |= gm_allowed(BK_SHAPES[shape[i]].tile, st->placed);
-        for (int i = 0; i < m; i++) {
-            if (big && !gm_allowed(BK_SHAPES[shape[i]].tile, st->placed))
-                continue;
-            for (int y = 0; y < NROWS; y++)
-                for (unsigned bits = legal[i][y]; bits; bits &= bits - 1)
-                    keys[n++] = gm_key(shape[i], y, __builtin_ctz(bits));
-        }
+        for (int i = 0; i < m; i++)
+            if (!big || gm_allowed(BK_SHAPES[shape[i]].tile, st->placed)) {
+                shape[k] = shape[i];
+                legal[k++] = legal[i];
+            }
+        n = gm_scan_keys(shape, legal, k, keys);
     }
     int count = n ? n : 1;
     if (sr->used + count > BK_MC_TREE_NODES)

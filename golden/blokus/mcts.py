@@ -9,17 +9,17 @@ until the RTL equals this module.
 
 Definitions (the contract):
 
-* **Moves** of a side are generated as ``board.iter_legal_moves`` generates
-  them: tiles 'a'..'u', each tile's shapes (``ALL_SHAPES`` order, index s),
-  then the top-left cell of the shape's bounding box ascending (row, then
-  column).  A move is named inside the search by its key ``(16 Y + X) << 7
-  | s`` (X, Y its centre, as the alpha-beta mirror names moves).
+* **Moves** of a side are taken in the core's scan order (``search.py``:
+  centre row Y, centre column X, shape index s in ``ALL_SHAPES``), the order
+  the window scan of the RTL finds them in.  A move is named inside the
+  search by its key ``(16 Y + X) << 7 | s``, so scan order is ascending
+  key order.
 * **Opening filter** (``allowed``): with fewer than 4 tiles on the board (both
   sides) only 5-square tiles, fewer than 6 at least 4 squares, fewer than 10
   at least 3, then all.  Expansion keeps the allowed moves when there is one;
   a playout draws among them, and among all moves when there is none.
 * **Tree.**  A node holds its move's key (``PASS`` for a pass), its children
-  (a contiguous run of node numbers, in generation order), ``n8`` and ``w8``
+  (a contiguous run of node numbers, in scan order), ``n8`` and ``w8``
   (visits and result sum, 1/256 units, prior, RAVE and virtual loss
   included) and ``real`` (descents through it).  The root is node 0.
 * **Expansion** of a node whose side to move is P: one child per kept legal
@@ -43,7 +43,7 @@ Definitions (the contract):
   cell, or all of them when none does; move of shape s with weight
   ``SHAPE_WEIGHT[s]`` (4 * 3^size * 1.8^(corner cells - 1), rounded); the
   unit's generator gives x and the move is the one at ``(x * total) >> 32``
-  of the weights summed in generation order.  Local cells: the cells
+  of the weights summed in scan order.  Local cells: the cells
   diagonal to the squares of the other side's last two moves, and the cells
   edge-adjacent to those, that the other side may still cover and P may
   cover.  A side without a legal move passes.
@@ -82,6 +82,7 @@ from math import exp, isqrt
 
 from .board import ME, OPP, anchor_map, corner_map, edge_map, free_map, legal_top_lefts
 from .encoding import ALL_SHAPES, N_TILES, ON_BOARD, SHAPES, TILE_SIZE
+from .search import check_budget as check_int_budget
 
 PASS = -1
 PRIOR_VISITS = 3
@@ -267,19 +268,27 @@ def policy_move(state, rng):
             for o in ALL_SHAPES[s].offs:
                 touch |= local >> o
             tiers.append((s, legal & touch))
-    if not sum(bin(v).count("1") for _, v in tiers):
-        tiers = moves
-    total = sum(bin(v).count("1") * SHAPE_WEIGHT[s] for s, v in tiers)
+    keys = _scan_keys(tiers) or _scan_keys(moves)
+    total = sum(SHAPE_WEIGHT[k & 127] for k in keys)
     rng = xorshift32(rng)
     r = (rng * total) >> 32
-    for s, v in tiers:
-        ws = bin(v).count("1") * SHAPE_WEIGHT[s]
-        if r < ws:
-            for _ in range(r // SHAPE_WEIGHT[s]):
-                v &= v - 1
-            return _key(s, (v & -v).bit_length() - 1), rng
-        r -= ws
+    for k in keys:
+        if r < SHAPE_WEIGHT[k & 127]:
+            return k, rng
+        r -= SHAPE_WEIGHT[k & 127]
     raise AssertionError("unreachable: r < total")
+
+
+def _scan_keys(shape_vectors):
+    """The keys of [(shape, top-left bits)] in scan order (ascending)."""
+    keys = []
+    for s, legal in shape_vectors:
+        while legal:
+            low = legal & -legal
+            keys.append(_key(s, low.bit_length() - 1))
+            legal ^= low
+    keys.sort()
+    return keys
 
 
 MctsResult = namedtuple("MctsResult", "move playouts work playout_plies tree_plies expansions "
@@ -339,12 +348,7 @@ def expand(tree, node, state):
     free, anchor = free_map(pos, p), anchor_map(pos, p)
     every = _moves(state, p, free, anchor, False) if anchor else []
     kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)] or every
-    keys = []
-    for s, legal in kept:
-        while legal:
-            low = legal & -legal
-            keys.append(_key(s, low.bit_length() - 1))
-            legal ^= low
+    keys = _scan_keys(kept)
     if len(tree) + max(1, len(keys)) > TREE_NODES:
         return False, 0
     if not keys:
@@ -471,11 +475,7 @@ def _squares_left(pos, player):
 
 def check_budget(budget):
     """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
-    if isinstance(budget, bool) or not isinstance(budget, int):
-        raise ValueError("budget must be an int >= 1, not %r" % (budget,))
-    if budget < 1 or budget > MAX_BUDGET:
-        raise ValueError("budget must be in 1..%d, not %d" % (MAX_BUDGET, budget))
-    return budget
+    return check_int_budget(budget, MAX_BUDGET)
 
 
 def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):

@@ -110,12 +110,12 @@ STOP_PHASE1, STOP_ENTER, STOP_LEAVES, STOP_INNER = "phase1", "enter", "leaves", 
 STOPS = (STOP_PHASE1, STOP_ENTER, STOP_LEAVES, STOP_INNER)
 
 
-def check_budget(budget):
-    """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
+def check_budget(budget, top=MAX_BUDGET):
+    """ValueError unless ``budget`` is an int in 1..top (bool refused)."""
     if isinstance(budget, bool) or not isinstance(budget, int):
         raise ValueError("budget must be an int >= 1, not %r" % (budget,))
-    if budget < 1 or budget > MAX_BUDGET:
-        raise ValueError("budget must be in 1..%d, not %d" % (MAX_BUDGET, budget))
+    if budget < 1 or budget > top:
+        raise ValueError("budget must be in 1..%d, not %d" % (top, budget))
     return budget
 
 
