@@ -119,10 +119,17 @@ bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: 
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
-.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-mcts-golden
-bench-blokus-mcts-golden: setup ## the golden Monte-Carlo search (golden/blokus/mcts.py, by its C mirror) at its default budget vs Pentobi [LEVELS=5] [GAMES=200] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden.md
+.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-mcts-golden bench-blokus-mcts-golden-l7 bench-blokus-mcts-golden-alphabeta
+bench-blokus-mcts-golden: setup ## the golden Monte-Carlo search (golden/blokus/mcts.py, by its C mirror) at its default budget vs Pentobi levels 5 and 6 [GAMES=200 each] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden.md
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts-golden: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
-	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels $(or $(LEVELS),5) --games $(or $(GAMES),200) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-games.jsonl --out bench/results/blokus-mcts-golden.md; fi
+	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels 5,6 --games $(or $(GAMES),200) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-games.jsonl --out bench/results/blokus-mcts-golden.md; fi
+
+bench-blokus-mcts-golden-l7: setup ## the golden Monte-Carlo search vs Pentobi level 7 [GAMES=30] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden-l7.md
+	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts-golden-l7: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
+	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels 7 --games $(or $(GAMES),30) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-l7-games.jsonl --out bench/results/blokus-mcts-golden-l7.md; fi
+
+bench-blokus-mcts-golden-alphabeta: setup ## the golden Monte-Carlo search vs the core's alpha-beta search of today (its mirror at its default budget) [GAMES=100] [SEED=s] -> bench/results/blokus-mcts-golden-alphabeta.md
+	$(PY) -m bench.blokus.mcts_golden_strength --opponents alphabeta --games $(or $(GAMES),100) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-alphabeta-games.jsonl --out bench/results/blokus-mcts-golden-alphabeta.md
 
 bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blokus/mcts_sweep_plan.json vs Pentobi (200 games each, played once, kept under build/) [ONLY=label,...]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-sweep.md
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \

@@ -640,6 +640,40 @@ def _blokus_checker(cfg):
                                               bits(N_SHAPES)))]
 
 
+def _blokus_local_cells(cfg):
+    """A playout's local cells (hdl/blokus/local_cells.py), combinational."""
+    from hdl.blokus.local_cells import blokus_local_cells
+    from hdl.blokus.tables import EXT_BITS
+
+    _, _, bits, _ = _signals()
+    return [("blokus_local_cells", blokus_local_cells(bits(EXT_BITS), bits(EXT_BITS),
+                                                      bits(EXT_BITS), bits(EXT_BITS)))]
+
+
+def _blokus_policy_weights(cfg):
+    """A playout step's two weight sums (hdl/blokus/policy_weights.py, with
+    hdl/blokus/touch.py inside)."""
+    from hdl.blokus.policy_weights import STEP_BITS, blokus_policy_weights
+    from hdl.blokus.tables import EXT_BITS, N_SHAPES
+
+    clk, rst, bits, _ = _signals()
+    return [("blokus_policy_weights", blokus_policy_weights(clk, rst, bits(N_SHAPES),
+                                                            bits(EXT_BITS), bits(N_SHAPES),
+                                                            bits(STEP_BITS), bits(STEP_BITS)))]
+
+
+def _blokus_policy_draw(cfg):
+    """A playout's draw of one move (hdl/blokus/policy_draw.py): the window
+    scan, the weight sums, two RAMs, the bisection and the walk."""
+    from hdl.blokus.policy_draw import blokus_policy_draw
+    from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_policy_draw", blokus_policy_draw(
+        clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
+        bits(32), flag(), flag(), flag(), bits(J_BITS), bits(SHAPE_BITS), bits(32)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -677,4 +711,7 @@ UNITS = {
     "score4_checker": (_score4_checker, 9600, False),
     "score4_landing": (_score4_landing, 9600, False),
     "blokus_checker": (_blokus_checker, 115200, False),
+    "blokus_local_cells": (_blokus_local_cells, 115200, False),
+    "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
+    "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
 }

