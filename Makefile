@@ -119,14 +119,10 @@ bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: 
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
-.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-mcts-golden bench-blokus-mcts-golden-l7 bench-blokus-mcts-golden-alphabeta
-bench-blokus-mcts-golden: setup ## the golden Monte-Carlo search (golden/blokus/mcts.py, by its C mirror) at its default budget vs Pentobi levels 5 and 6 [GAMES=200 each] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden.md
+.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-mcts-golden bench-blokus-mcts-golden-alphabeta
+bench-blokus-mcts-golden: setup ## the golden Monte-Carlo search (golden/blokus/mcts.py, by its C mirror) at its default budget vs one Pentobi level [LEVEL=5] [GAMES=200, 30 at level 7] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden-l$(LEVEL).md
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts-golden: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
-	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels 5,6 --games $(or $(GAMES),200) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-games.jsonl --out bench/results/blokus-mcts-golden.md; fi
-
-bench-blokus-mcts-golden-l7: setup ## the golden Monte-Carlo search vs Pentobi level 7 [GAMES=30] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden-l7.md
-	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts-golden-l7: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
-	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels 7 --games $(or $(GAMES),30) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-l7-games.jsonl --out bench/results/blokus-mcts-golden-l7.md; fi
+	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels $(or $(LEVEL),5) --games $(or $(GAMES),$(if $(filter 7,$(LEVEL)),30,200)) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-l$(or $(LEVEL),5)-games.jsonl --out bench/results/blokus-mcts-golden-l$(or $(LEVEL),5).md; fi
 
 bench-blokus-mcts-golden-alphabeta: setup ## the golden Monte-Carlo search vs the core's alpha-beta search of today (its mirror at its default budget) [GAMES=100] [SEED=s] -> bench/results/blokus-mcts-golden-alphabeta.md
 	$(PY) -m bench.blokus.mcts_golden_strength --opponents alphabeta --games $(or $(GAMES),100) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-alphabeta-games.jsonl --out bench/results/blokus-mcts-golden-alphabeta.md
@@ -135,8 +131,8 @@ bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blok
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.mcts_sweep --plan bench/blokus/mcts_sweep_plan.json --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" $(if $(ONLY),--only $(ONLY)) --out bench/results/blokus-mcts-sweep.md; fi
 
-bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (the reused blocks synthesised alone) and affords (playouts a move with the cycle model) -> bench/results/blokus-playout-unit.md
-	$(PY) -m bench.blokus.playout_unit $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-playout-unit.md
+bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks synthesised alone) and affords (playouts a move with the cycle model, the hardware design's knobs) [SEED=s] -> bench/results/blokus-playout-unit.md
+	$(PY) -m bench.blokus.playout_unit $(if $(SEED),--seed $(SEED)) --knob select_mode=0 --knob explore=0.2 --knob expand_after=32 --knob tree_nodes=65536 --out bench/results/blokus-playout-unit.md
 
 .PHONY: bench-reversi-strength bench-proof-reversi
 bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth [GAMES=40] -> bench/results/reversi-strength.md

@@ -13,8 +13,9 @@ Two parts, both measured:
    (``blokus_maps``), the board (``blokus_board``), and for comparison the
    reach unit the alpha-beta core needs and a playout unit does not
    (``blokus_reach``); and the playout unit's own blocks built so far: the
-   local cells (``blokus_local_cells``) and a step's weight sums
-   (``blokus_policy_weights``). Blocks a unit needs that do not exist yet
+   local cells (``blokus_local_cells``), a step's weight sums
+   (``blokus_policy_weights``) and the draw of a move that holds them
+   (``blokus_policy_draw``). Blocks a unit needs that do not exist yet
    (the random generator, the pick, the placement, the control) are not
    measured: the report names them and the docs estimate them apart.
 2. **Playouts a move.** The cycle model of ``bench/blokus/mcts.c``
@@ -58,6 +59,10 @@ BLOCKS = (
     ("blokus_local_cells", "the local cells of the side to move (new, issue 25)"),
     ("blokus_policy_weights", "a step's two weight sums, all legal shapes and the local ones, "
                               "with the 91 touch tests (new, issue 25)"),
+    ("blokus_policy_draw", "one playout move drawn: the window scan, the weight sums, two "
+                           "RAMs of the steps' shapes and running sums, the generator, the "
+                           "multiply, the bisection and the walk (new, issue 25; holds the "
+                           "two blocks above it but the local cells)"),
     ("blokus_reach", "reach, 9 x 196 placement tests and their count: the alpha-beta "
                      "evaluation, not in a playout unit (comparison)"),
 )

@@ -3,6 +3,7 @@ from myhdl import Signal, always_comb, always_seq, block, intbv
 
 from golden.blokus.mcts import SHAPE_WEIGHT
 from hdl.blokus.tables import N_SHAPES
+from hdl.blokus.popcount import passthrough
 from hdl.blokus.touch import blokus_touch
 from hdl.register import register
 
@@ -77,7 +78,7 @@ def _weighted_sum(clk, rst, vec, total):
             if 2 * i + 1 < len(nodes):
                 parts.append(_add(nodes[2 * i], nodes[2 * i + 1], up[i]))
             else:
-                parts.append(_pass(nodes[2 * i], up[i]))
+                parts.append(passthrough(nodes[2 * i], up[i]))
         if level in regs[:-1]:
             held = [Signal(intbv(0, min=0, max=m + 1)) for m in up_max]
             parts += [register(clk, rst, up[i], held[i]) for i in range(len(up))]
@@ -108,11 +109,3 @@ def _add(a, b, out):
     def add():
         out.next = a + b
     return add
-
-
-@block
-def _pass(a, out):
-    @always_comb
-    def keep():
-        out.next = a
-    return keep

@@ -76,7 +76,7 @@ def popcount(clk, rst, vec, count, per_stage=3, first=None):
             cin = carries[w - 1] if w > 0 and widths[w - 1] // 3 else None
             parts.append(_bucket(cur[w], cin, nxt[w], carries[w], k, m))
         if len(after) > len(widths):              # a new top bucket: the carries alone
-            parts.append(_pass(carries[len(widths) - 1], nxt[len(widths)]))
+            parts.append(passthrough(carries[len(widths) - 1], nxt[len(widths)]))
         if li in regs:
             held = [Signal(intbv(0)[k:]) for k in after]
             parts += [register(clk, rst, nxt[w], held[w]) for w in range(len(after))]
@@ -148,7 +148,8 @@ def _bucket(v, cin, vout, cout, k, m):
 
 
 @block
-def _pass(a, b):
+def passthrough(a, b):
+    """b = a: a wire between two signals (a tree's node without an adder)."""
     @always_comb
     def p():
         b.next = a
