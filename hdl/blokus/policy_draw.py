@@ -1,12 +1,12 @@
 """One playout move drawn by golden's policy: a scan that sums the weights, a bisection, a walk."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.blokus.mcts import SHAPE_WEIGHT
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.policy_weights import LATENCY, STEP_MAX, blokus_policy_weights
+from hdl.blokus.shape_weight import blokus_shape_weight
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.blokus.window_scan import blokus_window_scan
-from hdl.lowest_one import lowest_one
+from hdl.lowest_one import onehot_index
 from hdl.signals import unsigned
 
 TOTAL_BITS = (SCAN_STEPS * STEP_MAX).bit_length()     # 29: every step with every shape
@@ -16,14 +16,13 @@ READ_WAIT = 2                                          # blokus_kept_store's rea
 SCAN_CYCLES = 1 + SCAN_STEPS + LATENCY + 1             # load, the steps, the sums' pipeline
 # The most cycles from `start` to `done`: two scans (the opening filter's and
 # the fallback without it, plus the cycle between), the draw, the bisection,
-# the fetch of the chosen step and a walk over its shapes (one a cycle).
-MAX_CYCLES = (2 * SCAN_CYCLES + 1 + 1 + BISECT_ROUNDS * (READ_WAIT + 2) + READ_WAIT + 2
-              + N_SHAPES + 1)
+# the fetch of the chosen step and a walk over its shapes (WALK_CYCLES a shape).
+WALK_CYCLES = 3                                        # a shape walked: pick, weigh, take
+MAX_CYCLES = (2 * SCAN_CYCLES + 1 + 2 + BISECT_ROUNDS * (READ_WAIT + 2) + READ_WAIT + 2
+              + WALK_CYCLES * N_SHAPES + 1)
 
-WEIGHT_ROM = tuple(SHAPE_WEIGHT) + (0,) * ((1 << SHAPE_BITS) - N_SHAPES)   # by shape index
-
-State = enum("IDLE", "LOAD", "SCAN", "FLUSH", "DRAW", "BISECT", "BISECT_WAIT", "FETCH",
-             "WALK")
+State = enum("IDLE", "LOAD", "SCAN", "FLUSH", "DRAW", "DRAW_SUM", "BISECT", "BISECT_WAIT", "FETCH",
+             "PICK", "WEIGH", "TAKE")
 
 
 @block
@@ -61,7 +60,7 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     sums finds the first step whose sum exceeds r; a walk over that step's
     shapes, lowest first, subtracting their weights, finds the move: golden's
     walk over the moves in scan order. At most MAX_CYCLES from `start` to
-    `done`; one scan and about 40 cycles when the first scan finds a move.
+    `done`; one scan and about 50 cycles when the first scan finds a move.
     """
     # the scan
     scan_load, scan_walk = Signal(bool(0)), Signal(bool(0))
@@ -105,13 +104,24 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     total, target = unsigned(TOTAL_BITS), unsigned(TOTAL_BITS)
     state_rng = unsigned(32)
     x1, x2, x3 = unsigned(32), unsigned(32), unsigned(32)
-    product = unsigned(32 + TOTAL_BITS)
+    # x * total in two halves of total, registered, then summed: one 32 x 29
+    # multiply in a cycle was the proxy's critical path at 72.4 MHz
+    half = TOTAL_BITS // 2
+    part_lo, part_hi = unsigned(32 + half), unsigned(32 + TOTAL_BITS - half)
+    part_lo_comb, part_hi_comb = unsigned(32 + half), unsigned(32 + TOTAL_BITS - half)
+    product = unsigned(32 + TOTAL_BITS)       # as wide as the sum, so that Verilog keeps its top
     lo, hi, mid = unsigned(ADDR_BITS), unsigned(ADDR_BITS), unsigned(ADDR_BITS)
     read_cum = unsigned(TOTAL_BITS)
+    # the walk, a shape in three registered steps (one combinational step
+    # from `vec` to its next value ran at 54 MHz in the proxy): the lowest
+    # shape left (one-hot) and the rest; its index and weight; the compare
     vec, vec_rest = unsigned(N_SHAPES), unsigned(N_SHAPES)
-    low = unsigned(SHAPE_BITS)
-    picker = lowest_one(vec, low, vec_rest)
+    hot, hot_comb, rest_comb = unsigned(N_SHAPES), unsigned(N_SHAPES), unsigned(N_SHAPES)
+    low, low_comb = unsigned(SHAPE_BITS), unsigned(SHAPE_BITS)
     low_weight = unsigned(STEP_MAX.bit_length())
+    weight_comb = unsigned(STEP_MAX.bit_length())
+    encoder = onehot_index(hot, low_comb)
+    weigher = blokus_shape_weight(hot, weight_comb)
 
     @always_comb
     def scan_inputs():
@@ -151,7 +161,12 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     @always_comb
     def xorshift_a():
         x1.next = state_rng ^ concat(state_rng[19:0], intbv(0)[13:])
-        product.next = state_rng * total
+        part_lo_comb.next = state_rng * total[half:0]
+        part_hi_comb.next = state_rng * total[TOTAL_BITS:half]
+
+    @always_comb
+    def product_sum():
+        product.next = (part_hi << half) + part_lo
 
     @always_comb
     def xorshift_b():
@@ -162,8 +177,9 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
         x3.next = x2 ^ concat(x2[27:0], intbv(0)[5:])
 
     @always_comb
-    def weight_of_lowest():
-        low_weight.next = WEIGHT_ROM[low]
+    def lowest():
+        hot_comb.next = vec & ~(vec - 1)
+        rest_comb.next = vec & (vec - 1)
 
     @always_comb
     def outputs():
@@ -219,6 +235,10 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
                 state_rng.next = x3
                 state.next = State.DRAW
         elif state == State.DRAW:
+            part_lo.next = part_lo_comb
+            part_hi.next = part_hi_comb
+            state.next = State.DRAW_SUM
+        elif state == State.DRAW_SUM:
             target.next = product[32 + TOTAL_BITS:32]
             lo.next = 0
             hi.next = SCAN_STEPS - 1
@@ -250,8 +270,16 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
                     vec.next = shapes_out[2 * N_SHAPES:N_SHAPES]
                 else:
                     vec.next = shapes_out[N_SHAPES:0]
-                state.next = State.WALK
-        elif state == State.WALK:
+                state.next = State.PICK
+        elif state == State.PICK:
+            hot.next = hot_comb
+            vec_rest.next = rest_comb
+            state.next = State.WEIGH
+        elif state == State.WEIGH:
+            low.next = low_comb
+            low_weight.next = weight_comb
+            state.next = State.TAKE
+        elif state == State.TAKE:
             if target < low_weight:
                 found.next = 1
                 step.next = J_FIRST + lo
@@ -261,7 +289,10 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
             else:
                 target.next = target - low_weight
                 vec.next = vec_rest
+                state.next = State.PICK
 
-    return (scanner, weights, shape_ram, sum_ram, picker, scan_inputs, sums, sums_word, reads,
+    return (scanner, weights, shape_ram, sum_ram, encoder, weigher, product_sum, scan_inputs, sums,
+            sums_word, reads,
             xorshift_a, xorshift_b, xorshift_c,
-            weight_of_lowest, outputs, pipeline, control)
+            lowest, outputs, pipeline, control)
+
