@@ -38,21 +38,43 @@ def onehot_index(hot, index):
     Ports:
         hot    in   a one-hot (or zero) vector
         index  out  wide enough for len(hot) - 1
-    Each index bit is an OR of `hot` under a constant mask.
+    Each index bit is an OR of `hot` under a constant mask (onehot_table).
     """
     n = len(hot)
     width = len(index)
     if (1 << width) < n:
         raise ValueError("onehot_index: index of %d bits cannot number %d bits" % (width, n))
+    return onehot_table(hot, index, range(n))
+
+
+@block
+def onehot_table(hot, value, table):
+    """value = table[i] for the one set bit i of `hot` (0 when none).
+
+    Ports:
+        hot    in   a one-hot (or zero) vector
+        value  out  wide enough for every entry of `table`
+    Settings:
+        table  len(hot) non-negative integers (a constant ROM)
+    Each bit k of `value` is an OR of `hot` under the constant mask of the
+    entries whose bit k is set: no binary address and no multiplexer between
+    the one-hot vector and the entry.
+    """
+    n = len(hot)
+    width = len(value)
+    table = list(table)
+    if len(table) != n or min(table) < 0 or max(table) >= 1 << width:
+        raise ValueError("onehot_table: %d entries of 0 .. 2**%d - 1 needed, not %r"
+                         % (n, width, table))
     bits = [Signal(bool(0)) for _ in range(width)]
-    masks = [Signal(intbv(sum(1 << i for i in range(n) if (i >> k) & 1))[n:])
+    masks = [Signal(intbv(sum(1 << i for i in range(n) if (table[i] >> k) & 1))[n:])
              for k in range(width)]                                  # constants
     enc = [_any(hot, masks[k], bits[k]) for k in range(width)]
     packed = ConcatSignal(*reversed(bits))
 
     @always_comb
     def out():
-        index.next = packed
+        value.next = packed
 
     return enc, out
 

@@ -1,12 +1,12 @@
 """One playout move drawn by golden's policy: a scan that sums the weights, a bisection, a walk."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
+from golden.blokus.mcts import SHAPE_WEIGHT
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.policy_weights import LATENCY, STEP_MAX, blokus_policy_weights
-from hdl.blokus.shape_weight import blokus_shape_weight
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.blokus.window_scan import blokus_window_scan
-from hdl.lowest_one import onehot_index
+from hdl.lowest_one import onehot_index, onehot_table
 from hdl.signals import unsigned
 
 TOTAL_BITS = (SCAN_STEPS * STEP_MAX).bit_length()     # 29: every step with every shape
@@ -121,7 +121,7 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     low_weight = unsigned(STEP_MAX.bit_length())
     weight_comb = unsigned(STEP_MAX.bit_length())
     encoder = onehot_index(hot, low_comb)
-    weigher = blokus_shape_weight(hot, weight_comb)
+    weigher = onehot_table(hot, weight_comb, SHAPE_WEIGHT)   # the weight, each bit an OR
 
     @always_comb
     def scan_inputs():
