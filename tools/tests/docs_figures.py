@@ -22,6 +22,7 @@ SYNTH = "bench/results/synth.md"
 BK_SPEED = "bench/results/blokus-speed.md"
 BK_STRENGTH = "bench/results/blokus-strength.md"
 BK_TARGETS = "bench/results/blokus-strength-targets.md"
+BK_MCTS = "bench/results/blokus-mcts-golden-%s.md"      # l5, l6, l7, alphabeta
 RV_STRENGTH = "bench/results/reversi-strength.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
@@ -97,6 +98,12 @@ FIGURES = [
      BK_STRENGTH, _pentobi(7).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"an Elo of about %s on Pentobi" % N,
      BK_TARGETS, r"Mirror's Elo over all levels \(maximum likelihood\): (\d+)", {"tol": 5}),
+    ("README.md", None, r"it scored %s \(%s %%\) against level 5" % (W, F),
+     BK_MCTS % "l5", r"\| pentobi-5 \| \d+ \| %s \| %s %%" % (W, F), {}),
+    ("README.md", None, r"and %s \(%s %%\) against level 6 over" % (W, F),
+     BK_MCTS % "l6", r"\| pentobi-6 \| \d+ \| %s \| %s %%" % (W, F), {}),
+    ("README.md", None, r"and %s\s+against the alpha-beta search" % W,
+     BK_MCTS % "alphabeta", r"\| alphabeta \| \d+ \| %s \|" % W, {}),
 
     # ---- docs/benchmarks.md: Score-4 ---------------------------------------------------
 ] + [
