@@ -145,6 +145,7 @@ def _array(name, values, kind="int"):
 def mcts_lines():
     """The constants and tables of golden.blokus.mcts (for mcts_mirror.c)."""
     assert len(M.PRIOR_V8) == 64 and len(M.LOG2_Q4) == len(M.INV_SQRT) == 256
+    assert len(M.OPEN_LEAST) == 2 * E.N_TILES + 1
     assert len(M.SHAPE_WEIGHT) == E.N_SHAPES and len(M.UNIT_SEEDS) == M.BATCH
     assert max(M.SHAPE_WEIGHT) * S.MAX_MOVES < 2 ** 63 and M.TREE_NODES < 2 ** 31
     out = ["", "/* golden.blokus.mcts: the Monte-Carlo search's constants and tables. */"]
@@ -157,6 +158,7 @@ def mcts_lines():
         ("DESCENT_WORK", M.DESCENT_WORK), ("SCORE_WORK", M.SCORE_WORK),
     ])
     out.append(_array("BK_MC_PRIOR_V8", M.PRIOR_V8))
+    out.append(_array("BK_MC_OPEN_LEAST", M.OPEN_LEAST))
     out.append(_array("BK_MC_SHAPE_WEIGHT", M.SHAPE_WEIGHT))
     out.append(_array("BK_MC_LOG2_Q4", M.LOG2_Q4))
     out.append(_array("BK_MC_INV_SQRT", M.INV_SQRT, "int64_t"))

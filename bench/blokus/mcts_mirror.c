@@ -37,8 +37,7 @@ typedef struct {
 
 static inline int gm_allowed(int t, int placed)
 {
-    int least = placed < 4 ? 5 : placed < 6 ? 4 : placed < 10 ? 3 : 1;
-    return BK_TILE_SIZE[t] >= least;
+    return BK_TILE_SIZE[t] >= BK_MC_OPEN_LEAST[placed];
 }
 
 static inline uint32_t xorshift32(uint32_t x)

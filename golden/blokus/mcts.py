@@ -80,9 +80,10 @@ budget.
 from collections import namedtuple
 from math import exp, isqrt
 
-from .board import ME, OPP, anchor_map, corner_map, edge_map, free_map, legal_top_lefts
+from .board import (ME, OPP, anchor_map, corner_map, edge_map, free_map, game_over,
+                    legal_top_lefts, squares_left)
 from .encoding import ALL_SHAPES, N_TILES, ON_BOARD, SHAPES, TILE_SIZE
-from .search import check_budget as check_int_budget
+from .search import SHAPE_INDEX, check_budget as check_int_budget
 
 PASS = -1
 PRIOR_VISITS = 3
@@ -119,7 +120,6 @@ def _corner_cells(shape):
 SHAPE_CORNERS = tuple(_corner_cells(s) for s in ALL_SHAPES)
 SHAPE_WEIGHT = tuple(int(4 * 3.0 ** TILE_SIZE[s.tile] * 1.8 ** (k - 1) + 0.5)
                      for s, k in zip(ALL_SHAPES, SHAPE_CORNERS))
-SHAPE_OF = {(s.tile, s.r): i for i, s in enumerate(ALL_SHAPES)}
 TOP_LEFT = tuple(16 * s.drow0 + s.dcol0 for s in ALL_SHAPES)   # top-left bit - centre bit
 TILE_FIRST = tuple(sum(len(SHAPES[u]) for u in range(t)) for t in range(N_TILES + 1))
 # LOG2_Q4[m] = floor(16 log2 m), INV_SQRT[i] = floor(2^20 / sqrt(i / 256)), for 1..255.
@@ -147,10 +147,14 @@ def explore_q16(parent_real):
     return isqrt(EXPLORE_K * log2_q4(parent_real + 1))
 
 
+# The opening filter: the least tile size played with p tiles on the board (both sides).
+OPEN_LEAST = tuple(5 if p < 4 else 4 if p < 6 else 3 if p < 10 else 1
+                   for p in range(2 * N_TILES + 1))
+
+
 def allowed(tile, placed):
     """The opening filter: may a tile of this size be played with ``placed`` on the board?"""
-    least = 5 if placed < 4 else 4 if placed < 6 else 3 if placed < 10 else 1
-    return TILE_SIZE[tile] >= least
+    return TILE_SIZE[tile] >= OPEN_LEAST[placed]
 
 
 def xorshift32(x):
@@ -173,7 +177,7 @@ def move_key(move):
     if move is None:
         return PASS
     x, y, t, r = move
-    return (16 * y + x) << 7 | SHAPE_OF[(t, r)]
+    return (16 * y + x) << 7 | SHAPE_INDEX[(t, r)]
 
 
 def _key(s, top_left):
@@ -202,9 +206,7 @@ class State(object):
                      self.placed)
 
     def over(self):
-        p = self.pos
-        full = (1 << N_TILES) - 1
-        return p.passes >= 2 or p.used[0] == full or p.used[1] == full
+        return game_over(self.pos)
 
     def play(self, key):
         p, pos = self.to_move, self.pos
@@ -434,7 +436,7 @@ class _Search(object):
             d.plies += 1
         self.rng[unit] = rng
         self.playout_plies += d.plies
-        margin = _squares_left(st.pos, OPP) - _squares_left(st.pos, ME)
+        margin = squares_left(st.pos, OPP) - squares_left(st.pos, ME)
         d.result = 256 if margin > 0 else 128 if margin == 0 else 0
 
     def back_up(self, d, virtual_loss):
@@ -471,11 +473,6 @@ class _Search(object):
     def work(self, playouts):
         return (PLY_WORK * (self.playout_plies + self.tree_plies) + DESCENT_WORK * playouts
                 + SCORE_WORK * self.scored)
-
-
-def _squares_left(pos, player):
-    used = pos.used[player]
-    return sum(TILE_SIZE[t] for t in range(N_TILES) if not (used >> t) & 1)
 
 
 def check_budget(budget):

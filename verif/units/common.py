@@ -140,6 +140,31 @@ def blokus_game_position(rng, plies, seat=None):
     return pos
 
 
+def blokus_game_plies(rng, games):
+    """Every ply of `games` random Blokus games (random legal moves, either
+    seat; a side without a move passes), and the position after each game's
+    end, as (game, ply, pos, player, last, placed): the side to move
+    `player`, `last[p]` the squares of side p's last two placements ([0] the
+    newest, 0 for a pass or none), `placed` the tiles on the board. `pos` and
+    `last` are the walk's own: copy them to keep them past the next ply."""
+    from golden.blokus import board as B
+    from golden.blokus.encoding import placement_mask
+
+    for game in range(games):
+        pos = B.Position(rng.choice("5A"))
+        player, last, placed, ply = B.ME, [[0, 0], [0, 0]], 0, 0
+        while not B.game_over(pos):
+            yield game, ply, pos, player, last, placed
+            moves = B.legal_moves(pos, player)
+            move = rng.choice(moves) if moves else None
+            pos.apply(player, move)
+            last[player] = [placement_mask(move) if move else 0, last[player][0]]
+            placed += move is not None
+            player ^= 1
+            ply += 1
+        yield game, ply, pos, player, last, placed
+
+
 def blokus_ext_maps(pos, player):
     """golden's free and anchor maps of `player` in the RTL's ext layout
     (hdl.blokus.tables): (forbidden, anchors), forbidden the complement of

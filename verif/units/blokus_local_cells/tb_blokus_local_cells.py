@@ -18,10 +18,10 @@ import cocotb
 from cocotb.triggers import Timer
 
 from golden.blokus import board as B
-from golden.blokus.encoding import ON_BOARD, SIZE, bit, placement_mask
+from golden.blokus.encoding import ON_BOARD, SIZE, bit
 from golden.blokus.mcts import local_cells
 from hdl.blokus.tables import EXT0
-from verif.units.common import Mismatches
+from verif.units.common import Mismatches, blokus_game_plies
 
 
 async def check(dut, cases, what):
@@ -39,22 +39,13 @@ async def check(dut, cases, what):
 
 
 def game_cases(rng, games):
-    """(own, other, recent) along random games, both sides to move."""
+    """(own, other, recent) along random games, both sides to move: the other
+    side's last two placements, and its last one alone."""
     cases = []
-    for _ in range(games):
-        pos = B.Position(rng.choice("5A"))
-        player, last = B.ME, [0, 0]        # the squares of the mover's last two placements
-        history = {B.ME: [], B.OPP: []}
-        while not B.game_over(pos):
-            moves = B.legal_moves(pos, player)
-            move = rng.choice(moves) if moves else None
-            pos.apply(player, move)
-            history[player] = ([placement_mask(move) if move else 0] + history[player])[:2]
-            player ^= 1
-            recent = history[1 - player]
-            own, other = pos.cells[player], pos.cells[1 - player]
-            cases.append((own, other, recent[0] | (recent[1] if len(recent) > 1 else 0)))
-            cases.append((own, other, recent[0]))
+    for _, _, pos, player, last, _ in blokus_game_plies(rng, games):
+        own, other, recent = pos.cells[player], pos.cells[1 - player], last[1 - player]
+        cases.append((own, other, recent[0] | recent[1]))
+        cases.append((own, other, recent[0]))
     return cases
 
 

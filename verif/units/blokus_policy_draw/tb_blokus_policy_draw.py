@@ -35,10 +35,10 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from golden.blokus import board as B
 from golden.blokus import mcts as M
-from golden.blokus.encoding import N_TILES, placement_mask
+from golden.blokus.encoding import N_TILES
 from hdl.blokus.policy_draw import MAX_CYCLES
 from hdl.blokus.tables import EXT0
-from verif.units.common import Mismatches, blokus_ext_maps, start_unit
+from verif.units.common import Mismatches, blokus_ext_maps, blokus_game_plies, start_unit
 
 INPUTS = ("start", "forbidden", "anchors", "used", "used_open", "local_map", "seed")
 
@@ -111,23 +111,10 @@ async def check_cases(dut, cases, what, hold_start=False):
 
 def game_cases(rng, games, every=1):
     cases = []
-    for g in range(games):
-        pos = B.Position(rng.choice("5A"))
-        player, last, placed, ply = B.ME, [[0, 0], [0, 0]], 0, 0
-        while not B.game_over(pos):
-            if ply % every == 0:
-                inputs, key, after, kind = case_of(pos, player, last, placed,
-                                                   rng.randrange(1, 2 ** 32))
-                cases.append((inputs, key, after, kind, "game %d ply %d" % (g, ply)))
-            moves = B.legal_moves(pos, player)
-            move = rng.choice(moves) if moves else None
-            pos.apply(player, move)
-            last[player] = [placement_mask(move) if move else 0, last[player][0]]
-            placed += move is not None
-            player ^= 1
-            ply += 1
-        inputs, key, after, kind = case_of(pos, player, last, placed, rng.randrange(1, 2 ** 32))
-        cases.append((inputs, key, after, kind, "game %d, over" % g))
+    for g, ply, pos, player, last, placed in blokus_game_plies(rng, games):
+        if ply % every == 0 or B.game_over(pos):
+            inputs, key, after, kind = case_of(pos, player, last, placed, rng.randrange(1, 2 ** 32))
+            cases.append((inputs, key, after, kind, "game %d ply %d" % (g, ply)))
     return cases
 
 

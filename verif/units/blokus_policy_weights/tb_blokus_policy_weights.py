@@ -32,11 +32,11 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 
 from golden.blokus import board as B
 from golden.blokus import mcts as M
-from golden.blokus.encoding import ALL_SHAPES, N_SHAPES, ON_BOARD, placement_mask
+from golden.blokus.encoding import ALL_SHAPES, N_SHAPES, ON_BOARD
 from golden.blokus.search import SHAPE_INDEX
 from hdl.blokus.policy_weights import LATENCY
 from hdl.blokus.tables import EXT0, J_FIRST, J_LAST
-from verif.units.common import Mismatches, start_unit
+from verif.units.common import Mismatches, blokus_game_plies, start_unit
 
 
 def step_of(x, y):
@@ -96,27 +96,20 @@ async def check_stream(dut, steps, what):
 
 def game_steps(rng, games):
     steps = []
-    for _ in range(games):
-        pos = B.Position(rng.choice("5A"))
-        player, history = B.ME, {B.ME: [0, 0], B.OPP: [0, 0]}
-        while not B.game_over(pos):
-            moves = B.legal_moves(pos, player)
-            if rng.random() < 0.35:          # this position's steps, sampled
-                recent = history[1 - player][0] | history[1 - player][1]
-                local = M.local_cells(pos.cells[player], pos.cells[1 - player], recent)
-                least = rng.choice((1, 1, 3, 4, 5))          # an opening filter, now and then
-                by_step = {}
-                for x, y, t, r in moves:
-                    if M.TILE_SIZE[t] >= least:
-                        by_step.setdefault(step_of(x, y), 0)
-                        by_step[step_of(x, y)] |= 1 << SHAPE_INDEX[(t, r)]
-                for j in sorted(by_step):
-                    steps.append((by_step[j], local, j))
-                steps.append((0, local, rng.randint(J_FIRST, J_LAST)))
-            move = rng.choice(moves) if moves else None
-            pos.apply(player, move)
-            history[player] = [placement_mask(move) if move else 0, history[player][0]]
-            player ^= 1
+    for _, _, pos, player, last, _ in blokus_game_plies(rng, games):
+        if rng.random() >= 0.35:             # the positions' steps, sampled
+            continue
+        recent = last[1 - player][0] | last[1 - player][1]
+        local = M.local_cells(pos.cells[player], pos.cells[1 - player], recent)
+        least = rng.choice((1, 1, 3, 4, 5))          # an opening filter, now and then
+        by_step = {}
+        for x, y, t, r in B.legal_moves(pos, player):
+            if M.TILE_SIZE[t] >= least:
+                by_step.setdefault(step_of(x, y), 0)
+                by_step[step_of(x, y)] |= 1 << SHAPE_INDEX[(t, r)]
+        for j in sorted(by_step):
+            steps.append((by_step[j], local, j))
+        steps.append((0, local, rng.randint(J_FIRST, J_LAST)))
     return steps
 
 
