@@ -674,6 +674,20 @@ def _blokus_policy_draw(cfg):
         bits(32), flag(), flag(), flag(), bits(J_BITS), bits(SHAPE_BITS), bits(32)))]
 
 
+def _blokus_playout(cfg):
+    """A playout unit (hdl/blokus/playout.py): golden's playout from a state,
+    with the draw, the placement, the maps and the record of its moves."""
+    from hdl.blokus.playout import KEY_BITS, PLY_BITS, RECORD_BITS, blokus_playout
+    from hdl.blokus.tables import EXT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_playout", blokus_playout(
+        clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(),
+        bits(2), bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS),
+        bits(PLY_BITS), bits(32), flag(), flag(), bits(9), bits(PLY_BITS), bits(32), bits(21),
+        bits(21), bits(6), bits(RECORD_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -714,4 +728,5 @@ UNITS = {
     "blokus_local_cells": (_blokus_local_cells, 115200, False),
     "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
+    "blokus_playout": (_blokus_playout, 115200, False),
 }

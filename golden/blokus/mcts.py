@@ -286,6 +286,21 @@ def policy_move(state, rng):
     raise AssertionError("unreachable: r < total")
 
 
+def play_out(state, rng):
+    """The playout from ``state`` (played on, in place) to the end of the
+    game, each move drawn by ``policy_move`` from the generator state ``rng``:
+    (the moves' keys, their movers, the result for ME (256 win, 128 draw, 0
+    loss by the squares left), the generator state after)."""
+    keys, movers = [], []
+    while not state.over():
+        movers.append(state.to_move)
+        key, rng = policy_move(state, rng)
+        keys.append(key)
+        state.play(key)
+    margin = squares_left(state.pos, OPP) - squares_left(state.pos, ME)
+    return keys, movers, 256 if margin > 0 else 128 if margin == 0 else 0, rng
+
+
 def _scan_keys(shape_vectors):
     """The keys of [(shape, top-left bits)] in scan order (ascending)."""
     keys = []
@@ -427,17 +442,11 @@ class _Search(object):
         return d, st
 
     def play_out(self, unit, d, st):
-        rng = self.rng[unit]
-        while not st.over():
-            d.movers.append(st.to_move)
-            key, rng = policy_move(st, rng)
-            d.keys.append(key)
-            st.play(key)
-            d.plies += 1
-        self.rng[unit] = rng
+        keys, movers, d.result, self.rng[unit] = play_out(st, self.rng[unit])
+        d.keys += keys
+        d.movers += movers
+        d.plies = len(keys)
         self.playout_plies += d.plies
-        margin = squares_left(st.pos, OPP) - squares_left(st.pos, ME)
-        d.result = 256 if margin > 0 else 128 if margin == 0 else 0
 
     def back_up(self, d, virtual_loss):
         tree, r0 = self.tree, d.result

@@ -4,7 +4,8 @@ from myhdl import Signal, always_comb, always_seq, block, concat, intbv
 from golden.blokus.search import MAX_REACH, W_OPP, W_SIZE
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.reach import REACH_LATENCY, blokus_reach
-from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_MASK, SHAPE_SIZE
+from hdl.blokus.placement import blokus_placement
+from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_SIZE
 from hdl.register import register
 from hdl.signals import unsigned
 
@@ -74,7 +75,6 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
     shape_index = lambda: Signal(intbv(0, min=0, max=N_SHAPES))
     stage_step = [step] + [unsigned(J_BITS) for _ in range(PIPE - 1)]
     stage_shape = [shape] + [shape_index() for _ in range(PIPE - 1)]
-    stage2_step, stage3_step = stage_step[1], stage_step[2]
     stage_tags = [register(clk, rst, stage_step[k], stage_step[k + 1]) for k in range(PIPE - 1)] + \
         [register(clk, rst, stage_shape[k], stage_shape[k + 1]) for k in range(PIPE - 1)]
 
@@ -83,26 +83,14 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
         out_step.next = stage_step[PIPE - 1]
         out_shape.next = stage_shape[PIPE - 1]
 
-    # stage 3: the shape moved down to its rows; 4: in place; 5: the same a cycle later
-    placed_rows, placed_s5 = board_map(), board_map()
+    # stages 2-4: the move's squares (blokus_placement); 5: the same a cycle later
+    placement = blokus_placement(clk, rst, step, shape, placed)
+    placed_s5 = board_map()
     trial_move = board_map()        # the trial placement the maps see
-    shape_mask, shape_mask_s2 = unsigned(25), unsigned(25)
-    spread_mask = unsigned(69)
     # the score's terms, one bit narrower than the signed score (so that the
     # Verilog adds them at the score's width)
     term = lambda: Signal(intbv(0, min=0, max=node_score.max))
     counted_size_term = term()
-
-    @always_comb
-    def rom_mask():
-        shape_mask.next = SHAPE_MASK[shape]
-
-    @always_comb
-    def spread_rows():
-        # the 5 x 5 mask's rows, 16 cells apart as on the board
-        spread_mask.next = concat(shape_mask_s2[25:20], intbv(0)[11:], shape_mask_s2[20:15],
-                                  intbv(0)[11:], shape_mask_s2[15:10], intbv(0)[11:],
-                                  shape_mask_s2[10:5], intbv(0)[11:], shape_mask_s2[5:0])
 
     # the margin score - threshold: its first part registered with the first count
     margin = lambda: Signal(intbv(0, min=2 * threshold.min, max=2 * threshold.max))
@@ -208,10 +196,6 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
 
     @always_seq(clk.posedge, reset=rst)
     def stages():
-        shape_mask_s2.next = shape_mask
-        placed_rows.next = (concat(intbv(0)[EXT_BITS - 69:], spread_mask)
-                            << concat(stage2_step[J_BITS:4], intbv(0)[4:]))
-        placed.next = placed_rows << stage3_step[4:0]
         placed_s5.next = placed
         reach_count_me.next = concat(False, reach_count)
         counted_size_term.next = early_size_term
@@ -223,6 +207,6 @@ def blokus_eval_pipeline(clk, rst, step, shape, valid, board_me, board_opp, firs
             margin_first.next = size_over_threshold + reach_count_w
         reaches_r.next = margin_full >= 0
 
-    return (stage_tags, last_stage, rom_mask, spread_rows, rom_early_size_term, margin_start, widen,
+    return (stage_tags, last_stage, placement, rom_early_size_term, margin_start, widen,
             trial_place,
             trial_owners, firsts, maps, map_players, map_inputs, reach_unit, score, stages)

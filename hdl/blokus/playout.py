@@ -1,0 +1,321 @@
+"""One Monte-Carlo playout of the Blokus core: golden's policy moves from a state to the game's end."""
+from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
+
+from golden.blokus.encoding import N_TILES
+from golden.blokus.mcts import OPEN_LEAST
+from hdl.blokus.local_cells import blokus_local_cells
+from hdl.blokus.maps import blokus_maps
+from hdl.blokus.placement import LATENCY as PLACE_LATENCY, blokus_placement
+from hdl.blokus.policy_draw import MAX_CYCLES as DRAW_MAX_CYCLES, blokus_policy_draw
+from hdl.blokus.kept_store import blokus_kept_store
+from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_BITS, SHAPE_TILE, TILE_SIZE
+from hdl.signals import flag, signed, unsigned
+
+KEY_BITS = 1 + J_BITS + SHAPE_BITS
+"""A move slot: bit 15 set for a placement, then its window step and shape
+(a pass or no move is 0)."""
+PLY_BITS = 7
+"""A ply of a descent (tree and playout) or a count of plies: a game has at
+most 42 placements and, between two of them, one pass."""
+RECORD_BITS = J_BITS + SHAPE_BITS + PLY_BITS
+ALL_TILES = (1 << N_TILES) - 1
+# The tiles the opening filter refuses with p tiles on the board (golden's `allowed`).
+REFUSED = tuple(sum(1 << t for t in range(N_TILES) if TILE_SIZE[t] < least)
+                for least in OPEN_LEAST)
+RECENT_CYCLES = 2 + PLACE_LATENCY + 1
+"""The other side's last two moves' squares: both keys into the placement,
+their squares out LATENCY cycles later, the second a cycle after the first."""
+PLY_OVERHEAD = 1 + RECENT_CYCLES + 1 + PLACE_LATENCY + 2 + 1
+"""A ply's cycles beside its draw: the end check, the recent squares, the
+draw's start, the placement of the move drawn and its write, the swap."""
+MAX_PLY_CYCLES = DRAW_MAX_CYCLES + PLY_OVERHEAD
+END_CYCLES = 3
+"""From `start` to the first ply's end check (1), and from the last end
+check to `done` (2)."""
+MAX_PLIES = 2 * 2 * N_TILES + 2
+"""Plies a playout may take: every placement may follow a pass, and two
+passes end the game."""
+
+
+# the first tile of each size (the tiles come in size order)
+SIZE_FIRST = (None,) + tuple(TILE_SIZE.index(k) for k in range(1, 6))
+assert list(TILE_SIZE) == sorted(TILE_SIZE) and TILE_SIZE[-1] == 5
+
+
+def playout_cycles(plies):
+    """The most cycles from `start` to `done` of a playout of `plies` plies."""
+    return plies * MAX_PLY_CYCLES + END_CYCLES
+
+
+State = enum("IDLE", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH")
+
+
+@block
+def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a, opp_to_move,
+                   passes, placed, last_me, last_me_before, last_opp, last_opp_before, ply0, seed,
+                   busy, done, result, plies, rng, end_used_me, end_used_opp, record_addr,
+                   record_data):
+    """A playout unit: golden.blokus.mcts.play_out from a state, with its moves' record.
+
+    Ports (the state, held from `start` until `done`; ME is the board):
+        clk, rst        in   clock, synchronous reset
+        start           in   play out the state below (taken when not `busy`)
+        cells_me, cells_opp  in  EXT_BITS: each side's squares (ext layout)
+        used_me, used_opp    in  21 bits: each side's placed tiles
+        seat_a          in   ME's start cell is (a,a), else (5,5)
+        opp_to_move     in   the side to move is OPP
+        passes          in   passes in a row before the state (0 or 1)
+        placed          in   tiles on the board, both sides (the opening filter's count)
+        last_me, last_me_before, last_opp, last_opp_before  in  KEY_BITS: each
+                             side's last two moves, newest first (0: a pass or none)
+        ply0            in   the descent's ply of the playout's first move
+        seed            in   32 bits: the unit's generator state
+    Ports (out, held from `done` until the next `start`):
+        busy            a playout is under way
+        done            one cycle: the playout is over
+        result          9 bits: 256, 128 or 0 for ME's win, draw or loss by the
+                        squares left at the end
+        plies           the playout's moves (passes included)
+        rng             the generator state after the playout
+        end_used_me, end_used_opp   the tiles at the end: those not in
+                        used_me / used_opp were placed by the playout
+        record_addr     in: 32 * side (1 = OPP) + tile
+        record_data     out, two cycles after record_addr: the playout's
+                        placement of that tile by that side, (step, shape, ply)
+                        from the top bit down; meaningful for the tiles the
+                        playout placed (written at the placement)
+    How: the unit keeps the side to move's squares, tiles and last two moves
+    apart from the other side's and swaps the two each ply, so one
+    blokus_maps side, one local-cells block and one placement path serve both
+    players. A ply: the end check (two passes in a row, or a side with all 21
+    tiles); the other side's last two moves' squares through the placement
+    (`recent`); the draw (blokus_policy_draw: the side's maps, its tiles, the
+    opening filter's tiles for `placed`, the local cells of `recent`); the
+    drawn move's squares through the placement, onto the side's squares, and
+    its record; the swap. At most MAX_PLY_CYCLES a ply and END_CYCLES more
+    (`playout_cycles`).
+    """
+    state = Signal(State.IDLE)
+    board_map = lambda: unsigned(EXT_BITS)
+    key_slot = lambda: unsigned(KEY_BITS)
+    # the side to move (mover) and the other side (waiting)
+    mover_cells, waiting_cells = board_map(), board_map()
+    mover_used, waiting_used = unsigned(N_TILES), unsigned(N_TILES)
+    mover_last, mover_last_before = key_slot(), key_slot()
+    waiting_last, waiting_last_before = key_slot(), key_slot()
+    mover_is_opp, me_seat_a = flag(), flag()
+    pass_count = unsigned(2)               # passes in a row (2: the game is over)
+    tiles_placed = Signal(intbv(0, min=0, max=len(OPEN_LEAST)))
+    ply = unsigned(PLY_BITS)
+    count = unsigned(3)
+    # the placement path: a key in, its squares PLACE_LATENCY cycles later
+    place_key = key_slot()
+    place_tags = unsigned(PLACE_LATENCY)
+    squares = board_map()
+    placement = blokus_placement(clk, rst, place_key(KEY_BITS - 1, SHAPE_BITS),
+                                 place_key(SHAPE_BITS, 0), squares)
+    recent = board_map()
+    drawn_key = key_slot()
+    # the mover's maps (the other side's outputs of blokus_maps are left unused)
+    mover_seat_a, mover_first, waiting_first = flag(), flag(), flag()
+    forbidden, anchors, unused_forbidden, unused_anchors = (board_map(), board_map(),
+                                                            board_map(), board_map())
+    maps = blokus_maps(mover_cells, waiting_cells, mover_first, waiting_first, mover_seat_a,
+                       forbidden, anchors, unused_forbidden, unused_anchors)
+    local_map = board_map()
+    local = blokus_local_cells(recent, mover_cells, waiting_cells, local_map)
+    draw_start, draw_busy, draw_done, draw_found = flag(), flag(), flag(), flag()
+    draw_step, draw_shape, draw_rng = unsigned(J_BITS), unsigned(SHAPE_BITS), unsigned(32)
+    used_open, refused = unsigned(N_TILES), unsigned(N_TILES)
+    draw = blokus_policy_draw(clk, rst, draw_start, forbidden, anchors, mover_used, used_open,
+                              local_map, rng, draw_busy, draw_done, draw_found, draw_step,
+                              draw_shape, draw_rng)
+    # the record of the playout's placements
+    record_we = flag()
+    record_waddr = unsigned(6)
+    record_word = unsigned(RECORD_BITS)
+    record = blokus_kept_store(clk, record_we, record_waddr, record_word, record_addr,
+                               record_data, depth=64)
+    drawn_tile = Signal(intbv(0, min=0, max=N_TILES))
+    drawn_tile_bit = unsigned(N_TILES)
+    # the result: each side's placed squares at the end
+    squares_max = sum(TILE_SIZE) + 1
+    me_squares, opp_squares = (Signal(intbv(0, min=0, max=squares_max)),
+                               Signal(intbv(0, min=0, max=squares_max)))
+    lead = signed(-squares_max, squares_max)
+    over = flag()
+    first1, first2, first3, first4, first5 = SIZE_FIRST[1:]
+
+    @always_comb
+    def mover_maps_inputs():
+        mover_seat_a.next = me_seat_a ^ mover_is_opp
+        mover_first.next = mover_used == 0
+        waiting_first.next = waiting_used == 0
+        used_open.next = mover_used | refused
+
+    @always_comb
+    def refused_rom():
+        refused.next = REFUSED[tiles_placed]
+
+    @always_comb
+    def drawn_tile_of():
+        drawn_tile.next = SHAPE_TILE[drawn_key[SHAPE_BITS:0]]
+
+    @always_comb
+    def drawn_tile_onehot():
+        drawn_tile_bit.next = 1 << drawn_tile
+
+    @always_comb
+    def record_write():
+        record_waddr.next = concat(mover_is_opp, intbv(0)[5:]) | drawn_tile
+        record_word.next = concat(drawn_key[KEY_BITS - 1:0], ply)
+
+    @always_comb
+    def game_end():
+        over.next = (pass_count == 2 or mover_used == ALL_TILES or waiting_used == ALL_TILES)
+
+    @always_comb
+    def side_squares():
+        # the tiles in size order (asserted above): five runs of one size each
+        me_total = intbv(0, min=0, max=squares_max)
+        opp_total = intbv(0, min=0, max=squares_max)
+        for t in range(first1, first2):
+            me_total[:] = me_total + end_used_me[t]
+            opp_total[:] = opp_total + end_used_opp[t]
+        for t in range(first2, first3):
+            me_total[:] = me_total + 2 * end_used_me[t]
+            opp_total[:] = opp_total + 2 * end_used_opp[t]
+        for t in range(first3, first4):
+            me_total[:] = me_total + 3 * end_used_me[t]
+            opp_total[:] = opp_total + 3 * end_used_opp[t]
+        for t in range(first4, first5):
+            me_total[:] = me_total + 4 * end_used_me[t]
+            opp_total[:] = opp_total + 4 * end_used_opp[t]
+        for t in range(first5, N_TILES):
+            me_total[:] = me_total + 5 * end_used_me[t]
+            opp_total[:] = opp_total + 5 * end_used_opp[t]
+        me_squares.next = me_total
+        opp_squares.next = opp_total
+
+    @always_comb
+    def squares_lead():
+        lead.next = me_squares - opp_squares
+
+    @always_comb
+    def sides_out():
+        if mover_is_opp:
+            end_used_me.next = waiting_used
+            end_used_opp.next = mover_used
+        else:
+            end_used_me.next = mover_used
+            end_used_opp.next = waiting_used
+
+    @always_comb
+    def status():
+        busy.next = state != State.IDLE
+        draw_start.next = state == State.DRAW
+        record_we.next = state == State.PLACE and place_tags[PLACE_LATENCY - 1]
+
+    @always_seq(clk.posedge, reset=rst)
+    def placement_tags():
+        place_tags.next = concat(place_tags[PLACE_LATENCY - 1:0], place_key[KEY_BITS - 1])
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        done.next = 0
+        place_key.next = 0
+        if state == State.IDLE:
+            if start:
+                if opp_to_move:
+                    mover_cells.next = cells_opp
+                    waiting_cells.next = cells_me
+                    mover_used.next = used_opp
+                    waiting_used.next = used_me
+                    mover_last.next = last_opp
+                    mover_last_before.next = last_opp_before
+                    waiting_last.next = last_me
+                    waiting_last_before.next = last_me_before
+                else:
+                    mover_cells.next = cells_me
+                    waiting_cells.next = cells_opp
+                    mover_used.next = used_me
+                    waiting_used.next = used_opp
+                    mover_last.next = last_me
+                    mover_last_before.next = last_me_before
+                    waiting_last.next = last_opp
+                    waiting_last_before.next = last_opp_before
+                mover_is_opp.next = opp_to_move
+                me_seat_a.next = seat_a
+                pass_count.next = passes
+                tiles_placed.next = placed
+                ply.next = ply0
+                plies.next = 0
+                rng.next = seed
+                state.next = State.CHECK
+        elif state == State.CHECK:
+            count.next = 0
+            recent.next = 0
+            if over:
+                state.next = State.FINISH
+            else:
+                state.next = State.RECENT
+        elif state == State.RECENT:
+            # the other side's last two moves into the placement, their squares out
+            count.next = count + 1
+            if count == 0:
+                place_key.next = waiting_last
+            elif count == 1:
+                place_key.next = waiting_last_before
+            if place_tags[PLACE_LATENCY - 1]:
+                recent.next = recent | squares
+            if count == RECENT_CYCLES - 1:
+                state.next = State.DRAW
+        elif state == State.DRAW:
+            state.next = State.DRAW_WAIT
+        elif state == State.DRAW_WAIT:
+            if draw_done:
+                rng.next = draw_rng
+                mover_last_before.next = mover_last
+                if draw_found:
+                    place_key.next = concat(True, draw_step, draw_shape)
+                    drawn_key.next = concat(True, draw_step, draw_shape)
+                    state.next = State.PLACE
+                else:
+                    mover_last.next = 0
+                    pass_count.next = pass_count + 1
+                    state.next = State.SWAP
+        elif state == State.PLACE:
+            # the move's squares leave the placement: onto the mover's, and recorded
+            if place_tags[PLACE_LATENCY - 1]:
+                mover_cells.next = mover_cells | squares
+                mover_used.next = mover_used | drawn_tile_bit
+                mover_last.next = drawn_key
+                pass_count.next = 0
+                tiles_placed.next = tiles_placed + 1
+                state.next = State.SWAP
+        elif state == State.SWAP:
+            mover_cells.next = waiting_cells
+            waiting_cells.next = mover_cells
+            mover_used.next = waiting_used
+            waiting_used.next = mover_used
+            mover_last.next = waiting_last
+            mover_last_before.next = waiting_last_before
+            waiting_last.next = mover_last
+            waiting_last_before.next = mover_last_before
+            mover_is_opp.next = not mover_is_opp
+            ply.next = ply + 1
+            plies.next = plies + 1
+            state.next = State.CHECK
+        elif state == State.FINISH:
+            if lead > 0:
+                result.next = 256
+            elif lead == 0:
+                result.next = 128
+            else:
+                result.next = 0
+            done.next = 1
+            state.next = State.IDLE
+
+    return (placement, maps, local, draw, record, mover_maps_inputs, refused_rom, drawn_tile_of,
+            drawn_tile_onehot, record_write, game_end, side_squares, squares_lead, sides_out,
+            status, placement_tags, control)
