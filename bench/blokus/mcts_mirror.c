@@ -23,7 +23,7 @@ typedef struct {
     GmNode *node;
     int used, cap;
     uint32_t rng[BK_MC_BATCH];
-    int64_t playout_plies, tree_plies, expansions, scored, scanned;
+    int64_t playout_plies, tree_plies, expansions, scored, scanned, playout_work;
     int max_depth;
 } GmSearch;
 
@@ -131,22 +131,38 @@ static int gm_scan_keys(const int *shape, const v16 *vec, int m, int *keys)
     return n;
 }
 
-/* golden policy_move: the playout move of the side to move. */
-static int gm_policy(const McState *st, uint32_t *rng)
+/* golden ply_work */
+static inline int64_t gm_ply_work(int scans, int walked)
 {
-    int p = st->to_move;
+    if (walked < 0)
+        return BK_MC_PASS_WORK + (int64_t)BK_MC_SCAN_WORK * scans;
+    return BK_MC_MOVE_WORK + (int64_t)BK_MC_SCAN_WORK * scans + (int64_t)BK_MC_WALK_WORK * walked;
+}
+
+/* golden policy_step: the playout move of the side to move; adds the ply's
+ * work to *work. */
+static int gm_policy(const McState *st, uint32_t *rng, int64_t *work)
+{
+    int p = st->to_move, refusing = 0, scans = 1, m = 0;
+    for (int t = 0; t < BK_N_TILES; t++)
+        refusing |= !((st->s[p].used >> t) & 1) && !gm_allowed(t, st->placed);
     v16 free, anchor, F[25], A[25];
     maps(&st->s[p], &free, &anchor);
-    if (is_zero(anchor))
-        return MC_PASS;
-    shifted(free, anchor, F, A);
     int shape[BK_N_SHAPES];
     v16 legal[BK_N_SHAPES], tier[BK_N_SHAPES];
-    int m = gm_moves(st, p, F, A, 1, shape, legal);
-    if (!m)
-        m = gm_moves(st, p, F, A, 0, shape, legal);
-    if (!m)
+    if (!is_zero(anchor)) {
+        shifted(free, anchor, F, A);
+        m = gm_moves(st, p, F, A, 1, shape, legal);
+    }
+    if (!m && refusing) {
+        scans = 2;
+        if (!is_zero(anchor))
+            m = gm_moves(st, p, F, A, 0, shape, legal);
+    }
+    if (!m) {
+        *work += gm_ply_work(scans, -1);
         return MC_PASS;
+    }
     v16 recent = st->last[1 - p][0] | st->last[1 - p][1], local = {0};
     if (!is_zero(recent)) {
         v16 other_free = free_of(&st->s[1 - p]);
@@ -175,10 +191,14 @@ static int gm_policy(const McState *st, uint32_t *rng)
         total += BK_MC_SHAPE_WEIGHT[keys[i] & 127];
     *rng = xorshift32(*rng);
     uint64_t r = ((uint64_t)*rng * total) >> 32;
+    int walked = 0;
     for (int i = 0; i < n; i++) {
         uint64_t w = BK_MC_SHAPE_WEIGHT[keys[i] & 127];
-        if (r < w)
+        walked = walked && keys[i] >> 7 == keys[i - 1] >> 7 ? walked + 1 : 1;
+        if (r < w) {
+            *work += gm_ply_work(scans, walked);
             return keys[i];
+        }
         r -= w;
     }
     abort();            /* unreachable: r < total */
@@ -317,9 +337,10 @@ static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int virtual_
 
 static void gm_play_out(GmSearch *sr, int unit, GmDescent *d)
 {
+    sr->playout_work += BK_MC_PLAYOUT_WORK;
     while (!mc_over(&d->st)) {
         d->movers[d->nmoves] = d->st.to_move;
-        int k = gm_policy(&d->st, &sr->rng[unit]);
+        int k = gm_policy(&d->st, &sr->rng[unit], &sr->playout_work);
         d->keys[d->nmoves++] = k;
         mc_play(&d->st, k);
         sr->playout_plies++;
@@ -372,7 +393,7 @@ static void gm_back_up(GmSearch *sr, const GmDescent *d, int virtual_loss)
 
 static inline int64_t gm_work(const GmSearch *sr, int64_t done)
 {
-    return (int64_t)BK_MC_PLY_WORK * (sr->playout_plies + sr->tree_plies)
+    return sr->playout_work + (int64_t)BK_MC_TREE_PLY_WORK * sr->tree_plies
          + (int64_t)BK_MC_DESCENT_WORK * done + (int64_t)BK_MC_SCORE_WORK * sr->scored;
 }
 

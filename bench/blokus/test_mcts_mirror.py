@@ -110,7 +110,7 @@ def test_default_budget_answers_are_legal():
         assert (r.move in legal) if legal else r.move is None, (run_seed(), plies, r)
         if legal:
             assert r.work >= M.DEFAULT_BUDGET and r.playouts % M.BATCH == 0, r
-            assert r.work - M.DEFAULT_BUDGET < 3 * 200 * M.PLY_WORK, r
+            assert r.work - M.DEFAULT_BUDGET < 3 * 200 * M.TREE_PLY_WORK, r
 
 
 def test_tables_are_the_functions_they_stand_for():

@@ -65,11 +65,18 @@ Definitions (the contract):
   xorshift32 from ``UNIT_SEEDS[u]`` kept for the whole search) and backed
   up in order.
 * **Budget** in work units, checked before each batch: a batch starts while
-  the work spent is below the budget.  Work: ``PLY_WORK`` a ply (tree or
-  playout), ``DESCENT_WORK`` a descent, ``SCORE_WORK`` a legal move an
-  expansion scores: the study's cycle model (docs/blokus-mcts.md) summed
-  over the units, so ``DEFAULT_BUDGET`` is three units for 0.8 s at 50 MHz.
-  The RTL will prove its own bound per unit of work.
+  the work spent is below the budget.  Work, summed over the units:
+  - a playout: ``PLAYOUT_WORK``, and for each of its plies ``SCAN_WORK`` a
+    scan of the side's moves (two when the opening filter refuses a tile the
+    side still has and leaves it no move, else one), plus ``MOVE_WORK`` and
+    ``WALK_WORK`` a shape walked for a placement (the moves of the chosen
+    move's centre cell in the drawn tier, up to it), or ``PASS_WORK`` for a
+    pass (``ply_work``).  These are the clock cycles of the RTL's playout
+    unit, which its bench checks playout by playout.
+  - ``TREE_PLY_WORK`` a ply of the tree, ``DESCENT_WORK`` a descent and
+    ``SCORE_WORK`` a legal move an expansion scores: the study's cycle model
+    (docs/blokus-mcts.md) until the RTL's tree unit is built.
+  ``DEFAULT_BUDGET`` is three units for 0.8 s at 50 MHz.
 * **Answer**: the root child with the most descents (the first of equals),
   a pass when ME has no legal move.
 
@@ -98,7 +105,10 @@ RAVE_CHILD_MAX = 2000
 BATCH = 3
 UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
 TREE_NODES = 1 << 20                 # the SDRAM's tree: 2^20 nodes
-PLY_WORK, DESCENT_WORK, SCORE_WORK = 260, 624, 2
+# A playout's work: the RTL playout unit's clock cycles (see ply_work)
+PLAYOUT_WORK, SCAN_WORK, MOVE_WORK, PASS_WORK, WALK_WORK = 3, 228, 52, 10, 3
+# The tree's: the study's cycle model
+TREE_PLY_WORK, DESCENT_WORK, SCORE_WORK = 260, 624, 2
 DEFAULT_BUDGET = BATCH * 40000000    # three units, 0.8 s at 50 MHz in the study's model
 MAX_BUDGET = (1 << 31) - 1
 
@@ -256,16 +266,37 @@ def touches(key, cells):
     return bool(key_mask(key) & cells)
 
 
+def ply_work(scans, walked):
+    """The work of a playout's ply: ``scans`` scans of the side's moves, then
+    a placement after ``walked`` shapes walked, or a pass (``walked`` None)."""
+    if walked is None:
+        return PASS_WORK + SCAN_WORK * scans
+    return MOVE_WORK + SCAN_WORK * scans + WALK_WORK * walked
+
+
 def policy_move(state, rng):
     """The playout move of the side to move: (key, generator state)."""
+    key, rng, _, _ = policy_step(state, rng)
+    return key, rng
+
+
+def policy_step(state, rng):
+    """The playout move of the side to move: (key, generator state, scans,
+    walked), the last two what ``ply_work`` takes (walked None for a pass)."""
     p = state.to_move
+    used = state.pos.used[p]
+    # a second scan, without the opening filter, when the first found no move
+    # and the filter refused a tile the side still has
+    refusing = any(not (used >> t) & 1 and not allowed(t, state.placed) for t in range(N_TILES))
     free = free_map(state.pos, p)
     anchor = anchor_map(state.pos, p)
-    if not anchor:
-        return PASS, rng
-    moves = _moves(state, p, free, anchor, True) or _moves(state, p, free, anchor, False)
+    moves = _moves(state, p, free, anchor, True) if anchor else []
+    scans = 1
+    if not moves and refusing:
+        scans = 2
+        moves = _moves(state, p, free, anchor, False) if anchor else []
     if not moves:
-        return PASS, rng
+        return PASS, rng, scans, None
     pos = state.pos
     local = local_cells(pos.cells[p], pos.cells[1 - p], state.last[1 - p][0] | state.last[1 - p][1])
     tiers = []
@@ -279,10 +310,14 @@ def policy_move(state, rng):
     total = sum(SHAPE_WEIGHT[k & 127] for k in keys)
     rng = xorshift32(rng)
     r = (rng * total) >> 32
+    walked = 0
     for k in keys:
+        # the shapes walked: those of the move's centre cell before it, and it
+        walked = walked + 1 if walked and k >> 7 == prev >> 7 else 1
         if r < SHAPE_WEIGHT[k & 127]:
-            return k, rng
+            return k, rng, scans, walked
         r -= SHAPE_WEIGHT[k & 127]
+        prev = k
     raise AssertionError("unreachable: r < total")
 
 
@@ -290,15 +325,16 @@ def play_out(state, rng):
     """The playout from ``state`` (played on, in place) to the end of the
     game, each move drawn by ``policy_move`` from the generator state ``rng``:
     (the moves' keys, their movers, the result for ME (256 win, 128 draw, 0
-    loss by the squares left), the generator state after)."""
-    keys, movers = [], []
+    loss by the squares left), the generator state after, the playout's work)."""
+    keys, movers, work = [], [], PLAYOUT_WORK
     while not state.over():
         movers.append(state.to_move)
-        key, rng = policy_move(state, rng)
+        key, rng, scans, walked = policy_step(state, rng)
         keys.append(key)
         state.play(key)
+        work += ply_work(scans, walked)
     margin = squares_left(state.pos, OPP) - squares_left(state.pos, ME)
-    return keys, movers, 256 if margin > 0 else 128 if margin == 0 else 0, rng
+    return keys, movers, 256 if margin > 0 else 128 if margin == 0 else 0, rng, work
 
 
 def _scan_keys(shape_vectors):
@@ -411,7 +447,7 @@ class _Search(object):
         self.root = root_state
         self.tree = Tree()
         self.rng = list(UNIT_SEEDS)
-        self.playout_plies = self.tree_plies = self.expansions = 0
+        self.playout_plies = self.tree_plies = self.expansions = self.playout_work = 0
         self.scored = self.scanned = self.max_depth = 0
 
     def expand(self, node, state):
@@ -442,7 +478,8 @@ class _Search(object):
         return d, st
 
     def play_out(self, unit, d, st):
-        keys, movers, d.result, self.rng[unit] = play_out(st, self.rng[unit])
+        keys, movers, d.result, self.rng[unit], work = play_out(st, self.rng[unit])
+        self.playout_work += work
         d.keys += keys
         d.movers += movers
         d.plies = len(keys)
@@ -480,7 +517,7 @@ class _Search(object):
                 tree.w8[c] += (wgt * r) >> 8
 
     def work(self, playouts):
-        return (PLY_WORK * (self.playout_plies + self.tree_plies) + DESCENT_WORK * playouts
+        return (self.playout_work + TREE_PLY_WORK * self.tree_plies + DESCENT_WORK * playouts
                 + SCORE_WORK * self.scored)
 
 

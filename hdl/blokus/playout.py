@@ -2,13 +2,14 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.blokus.encoding import N_TILES
-from golden.blokus.mcts import OPEN_LEAST
+from golden.blokus.mcts import (MOVE_WORK, OPEN_LEAST, PASS_WORK, PLAYOUT_WORK, SCAN_WORK,
+                                WALK_WORK)
 from hdl.blokus.local_cells import blokus_local_cells
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.placement import LATENCY as PLACE_LATENCY, blokus_placement
-from hdl.blokus.policy_draw import MAX_CYCLES as DRAW_MAX_CYCLES, blokus_policy_draw
+from hdl.blokus.policy_draw import blokus_policy_draw, draw_cycles
 from hdl.blokus.kept_store import blokus_kept_store
-from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_BITS, SHAPE_TILE, TILE_SIZE
+from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_BITS, SHAPE_TILE, TILE_SIZE
 from hdl.signals import flag, signed, unsigned
 
 KEY_BITS = 1 + J_BITS + SHAPE_BITS
@@ -25,10 +26,12 @@ REFUSED = tuple(sum(1 << t for t in range(N_TILES) if TILE_SIZE[t] < least)
 RECENT_CYCLES = 2 + PLACE_LATENCY + 1
 """The other side's last two moves' squares: both keys into the placement,
 their squares out LATENCY cycles later, the second a cycle after the first."""
-PLY_OVERHEAD = 1 + RECENT_CYCLES + 1 + PLACE_LATENCY + 2 + 1
-"""A ply's cycles beside its draw: the end check, the recent squares, the
-draw's start, the placement of the move drawn and its write, the swap."""
-MAX_PLY_CYCLES = DRAW_MAX_CYCLES + PLY_OVERHEAD
+PASS_OVERHEAD = 1 + RECENT_CYCLES + 1 + 1
+"""A pass's cycles beside its draw: the end check, the recent squares, the
+cycle that sees the draw's `done`, the swap."""
+MOVE_OVERHEAD = PASS_OVERHEAD + PLACE_LATENCY + 1
+"""A placement's: those of a pass, and the drawn move through the placement
+onto the side's squares."""
 END_CYCLES = 3
 """From `start` to the first ply's end check (1), and from the last end
 check to `done` (2)."""
@@ -37,13 +40,35 @@ MAX_PLIES = 2 * 2 * N_TILES + 2
 passes end the game."""
 
 
+def ply_cycles(scans, walked):
+    """The cycles of a ply whose draw scanned `scans` times and walked
+    `walked` shapes (None: a pass): golden.blokus.mcts.ply_work."""
+    return (PASS_OVERHEAD if walked is None else MOVE_OVERHEAD) + draw_cycles(scans, walked)
+
+
+MAX_PLY_CYCLES = ply_cycles(2, N_SHAPES)
+
+# golden's budget charges a playout these cycles: the two must agree
+_CHARGED = {"PLAYOUT_WORK": (PLAYOUT_WORK, END_CYCLES),
+            "PASS_WORK + SCAN_WORK": (PASS_WORK + SCAN_WORK, ply_cycles(1, None)),
+            "MOVE_WORK + SCAN_WORK": (MOVE_WORK + SCAN_WORK, ply_cycles(1, 0)),
+            "SCAN_WORK": (SCAN_WORK, ply_cycles(2, None) - ply_cycles(1, None)),
+            "WALK_WORK": (WALK_WORK, ply_cycles(1, 1) - ply_cycles(1, 0))}
+for _name, (_work, _cycles) in _CHARGED.items():
+    if _work != _cycles:
+        raise ValueError("golden.blokus.mcts charges %s = %d work units but the playout unit "
+                         "takes %d cycles: change golden's constant (and remeasure its "
+                         "strength) or the unit" % (_name, _work, _cycles))
+
+
 # the first tile of each size (the tiles come in size order)
 SIZE_FIRST = (None,) + tuple(TILE_SIZE.index(k) for k in range(1, 6))
 assert list(TILE_SIZE) == sorted(TILE_SIZE) and TILE_SIZE[-1] == 5
 
 
 def playout_cycles(plies):
-    """The most cycles from `start` to `done` of a playout of `plies` plies."""
+    """The most cycles from `start` to `done` of a playout of `plies` plies
+    (golden's play_out gives the exact count, its work)."""
     return plies * MAX_PLY_CYCLES + END_CYCLES
 
 
@@ -92,8 +117,9 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     (`recent`); the draw (blokus_policy_draw: the side's maps, its tiles, the
     opening filter's tiles for `placed`, the local cells of `recent`); the
     drawn move's squares through the placement, onto the side's squares, and
-    its record; the swap. At most MAX_PLY_CYCLES a ply and END_CYCLES more
-    (`playout_cycles`).
+    its record; the swap. Exactly `ply_cycles(scans, walked)` a ply (golden's
+    scans and walk of the draw: see golden.blokus.mcts.ply_work) and
+    END_CYCLES more: golden's play_out work.
     """
     state = Signal(State.IDLE)
     board_map = lambda: unsigned(EXT_BITS)
@@ -174,9 +200,11 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     def game_end():
         over.next = (pass_count == 2 or mover_used == ALL_TILES or waiting_used == ALL_TILES)
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def side_squares():
-        # the tiles in size order (asserted above): five runs of one size each
+        # registered (the end check's tiles hold into FINISH): the sum and
+        # the compare after it in one cycle held the proxy at 73.5 MHz.
+        # The tiles in size order (asserted above): five runs of one size each
         me_total = intbv(0, min=0, max=squares_max)
         opp_total = intbv(0, min=0, max=squares_max)
         for t in range(first1, first2):

@@ -14,12 +14,23 @@ ADDR_BITS = 8                                          # a step's word: 0 .. SCA
 BISECT_ROUNDS = (SCAN_STEPS - 1).bit_length()          # 8
 READ_WAIT = 2                                          # blokus_kept_store's read latency
 SCAN_CYCLES = 1 + SCAN_STEPS + LATENCY + 1             # load, the steps, the sums' pipeline
-# The most cycles from `start` to `done`: two scans (the opening filter's and
-# the fallback without it, plus the cycle between), the draw, the bisection,
-# the fetch of the chosen step and a walk over its shapes (WALK_CYCLES a shape).
+DRAW_CYCLES = 2 + BISECT_ROUNDS * (READ_WAIT + 2) + 1 + READ_WAIT + 1
+"""From a scan that found moves to the walk: the multiply (2), the bisection's
+rounds (a read and its compare each) and its last step, the chosen step's fetch."""
 WALK_CYCLES = 3                                        # a shape walked: pick, weigh, take
-MAX_CYCLES = (2 * SCAN_CYCLES + 1 + 2 + BISECT_ROUNDS * (READ_WAIT + 2) + READ_WAIT + 2
-              + WALK_CYCLES * N_SHAPES + 1)
+
+
+def draw_cycles(scans, walked):
+    """The cycles from `start` to `done` of a draw that scanned `scans` times
+    and walked `walked` shapes of the chosen step (None: no move, a pass):
+    golden.blokus.mcts.policy_step's scans and walked."""
+    cycles = 1 + scans * SCAN_CYCLES
+    return cycles if walked is None else cycles + DRAW_CYCLES + WALK_CYCLES * walked
+
+
+MAX_CYCLES = draw_cycles(2, N_SHAPES)
+"""The most cycles from `start` to `done`: two scans (the opening filter's and
+the one without it) and a walk over every shape."""
 
 State = enum("IDLE", "LOAD", "SCAN", "FLUSH", "DRAW", "DRAW_SUM", "BISECT", "BISECT_WAIT", "FETCH",
              "PICK", "WEIGH", "TAKE")
@@ -59,8 +70,12 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     x = xorshift32(seed), r = (x * total) >> 32; a bisection over the running
     sums finds the first step whose sum exceeds r; a walk over that step's
     shapes, lowest first, subtracting their weights, finds the move: golden's
-    walk over the moves in scan order. At most MAX_CYCLES from `start` to
-    `done`; one scan and about 50 cycles when the first scan finds a move.
+    walk over the moves in scan order. The bisection always takes
+    BISECT_ROUNDS rounds, so a draw takes exactly `draw_cycles(scans,
+    walked)` from `start` to `done` (at most MAX_CYCLES): one scan and 39
+    cycles and 3 a shape walked when the first scan finds a move; a second
+    scan only when the first found none and the opening filter refused a tile
+    (`used_open` != `used`).
     """
     # the scan
     scan_load, scan_walk = Signal(bool(0)), Signal(bool(0))
@@ -111,6 +126,7 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     part_lo_comb, part_hi_comb = unsigned(32 + half), unsigned(32 + TOTAL_BITS - half)
     product = unsigned(32 + TOTAL_BITS)       # as wide as the sum, so that Verilog keeps its top
     lo, hi, mid = unsigned(ADDR_BITS), unsigned(ADDR_BITS), unsigned(ADDR_BITS)
+    rounds = unsigned(BISECT_ROUNDS.bit_length())
     read_cum = unsigned(TOTAL_BITS)
     # the walk, a shape in three registered steps (one combinational step
     # from `vec` to its next value ran at 54 MHz in the proxy): the lowest
@@ -220,7 +236,7 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
             if pause != LATENCY:
                 pause.next = pause + 1
             elif cum_all == 0:
-                if second:
+                if second or used_open == used:
                     done.next = 1
                     state.next = State.IDLE
                 else:
@@ -242,14 +258,17 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
             target.next = product[32 + TOTAL_BITS:32]
             lo.next = 0
             hi.next = SCAN_STEPS - 1
+            rounds.next = 0
             state.next = State.BISECT
         elif state == State.BISECT:
-            if lo == hi:
-                pause.next = 0
+            # always BISECT_ROUNDS rounds, so that a draw's cycles do not depend
+            # on where r lands (once lo == hi a round keeps them: cum[lo] > r)
+            pause.next = 0
+            if rounds == BISECT_ROUNDS:
                 state.next = State.FETCH
             else:
+                rounds.next = rounds + 1
                 mid.next = lo + ((hi - lo) >> 1)   # (lo + hi) >> 1 would wrap at 8 bits in Verilog
-                pause.next = 0
                 state.next = State.BISECT_WAIT
         elif state == State.BISECT_WAIT:
             if pause != READ_WAIT:
