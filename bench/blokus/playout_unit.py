@@ -3,7 +3,7 @@
     python -m bench.blokus.playout_unit [--units 3] [--games 4] [--seed S]
         [--no-synth] [--out bench/results/blokus-playout-unit.md]
 
-Two parts, both measured:
+Three parts, all measured:
 
 1. **Size.** The blocks of today's Blokus core that a playout unit would reuse
    are synthesised alone, each its own top, with the flow of
@@ -15,9 +15,8 @@ Two parts, both measured:
    (``blokus_reach``); and the playout unit's own blocks built so far: the
    local cells (``blokus_local_cells``), a step's weight sums
    (``blokus_policy_weights``) and the draw of a move that holds them
-   (``blokus_policy_draw``). Blocks a unit needs that do not exist yet
-   (the random generator, the pick, the placement, the control) are not
-   measured: the report names them and the docs estimate them apart.
+   (``blokus_policy_draw``), the placement (``blokus_placement``) and the
+   whole unit (``blokus_playout``).
 2. **Playouts a move.** The cycle model of ``bench/blokus/mcts.c``
    (``mc_cycles``: ``ply_cycles`` a ply placed, ``descent_cycles`` a descent,
    ``expand_move_cycles`` a move an expansion scores) run on the positions of
@@ -25,6 +24,9 @@ Two parts, both measured:
    moves random), each searched with the budget of ``--units`` units for
    0.8 s at 50 MHz: playouts, plies a playout and legal moves a playout ply,
    by phase of the game.
+3. **The unit's cycles.** Golden's search (its C mirror) at its default
+   budget on the same positions, whose playout work is the playout unit's
+   clock cycles: playouts a move, plies a playout and cycles a playout ply.
 
 The per-ply charge: a scan of the side's moves is ``SCAN_STEPS`` (222)
 window steps plus its load and end cycles (224, as ``window_scan.py`` runs
@@ -63,6 +65,13 @@ BLOCKS = (
                            "RAMs of the steps' shapes and running sums, the generator, the "
                            "multiply, the bisection and the walk (new, issue 25; holds the "
                            "two blocks above it but the local cells)"),
+    ("blokus_placement", "a move's squares from its step and shape: the shape ROM, the row "
+                         "and column shifts, three registered stages (new, issue 25; also "
+                         "in the alpha-beta core's evaluation pipeline)"),
+    ("blokus_playout", "the whole playout unit: the draw, one side's maps, the local cells, "
+                       "the placement, both sides' squares, tiles and last two moves, the "
+                       "result and the RAM of its placements (new, issue 25; holds every "
+                       "new block above)"),
     ("blokus_reach", "reach, 9 x 196 placement tests and their count: the alpha-beta "
                      "evaluation, not in a playout unit (comparison)"),
 )
@@ -89,7 +98,17 @@ def _reach_builder(cfg):
                                           Signal(intbv(0, min=0, max=1 << COUNT_BITS))))]
 
 
-EXTRA_BUILDERS = {"blokus_maps": _maps_builder, "blokus_reach": _reach_builder}
+def _placement_builder(cfg):
+    from hdl.blokus.placement import blokus_placement
+    from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_BITS
+    from hdl.units import _signals
+    clk, rst, bits, flag = _signals()
+    return [("blokus_placement", blokus_placement(clk, rst, bits(J_BITS), bits(SHAPE_BITS),
+                                                  bits(EXT_BITS)))]
+
+
+EXTRA_BUILDERS = {"blokus_maps": _maps_builder, "blokus_reach": _reach_builder,
+                  "blokus_placement": _placement_builder}
 
 
 def synthesise(block, work):
@@ -145,6 +164,29 @@ def afford(positions, units, params, cycles=CLOCK_HZ * TARGET_S):
     return rows
 
 
+def unit_rows(positions):
+    """Per phase, golden's search (its C mirror) at DEFAULT_BUDGET: (positions,
+    playouts a move (mean), plies a playout, cycles a playout ply). A playout
+    ply's cycles are golden's playout work, which the playout unit's bench
+    checks cycle for cycle (``golden.blokus.mcts.ply_work``)."""
+    from golden.blokus import mcts as gm
+    from . import mcts_mirror
+    rows = []
+    for low, high, name in PHASES:
+        found = [view for ply, view in positions if low <= ply <= high]
+        results = [mcts_mirror.search(view) for view in found]
+        results = [r for r in results if r.move is not None and r.playouts]
+        if not results:
+            continue
+        playouts = sum(r.playouts for r in results)
+        plies = sum(r.playout_plies for r in results)
+        work = sum(r.work - gm.TREE_PLY_WORK * r.tree_plies - gm.DESCENT_WORK * r.playouts
+                   - gm.SCORE_WORK * r.scored - gm.PLAYOUT_WORK * r.playouts for r in results)
+        rows.append((name, len(results), playouts / len(results), plies / playouts,
+                     work / max(1, plies)))
+    return rows
+
+
 EXPANDS = (1, 4, 8, 16, 32)
 
 
@@ -161,7 +203,7 @@ def tree_sizes(positions, units, params, cycles=CLOCK_HZ * TARGET_S, expands=EXP
     return out
 
 
-def report(sizes, rows, units, params, seed, games, seconds, trees=()):
+def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=()):
     out = ["# A Blokus playout unit: size and playouts a move", "",
            "Written by `python -m bench.blokus.playout_unit` (seed %d, %d games, %.0f s)." % (
                seed, games, seconds), ""]
@@ -174,7 +216,20 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=()):
             f = sizes[block]
             out.append("| `%s` | %d | %d | %d | %s |" % (block, f["lut4"], f["ff"], f["m4k"], what))
         out.append("")
-    out += ["## Playouts a move with %d units for %.1f s at %d MHz" % (
+    if measured:
+        from golden.blokus import mcts as gm
+        out += ["## The playout unit's cycles (golden's search at its default budget)", "",
+                "`hdl/blokus/playout.py` takes exactly golden's playout work a ply "
+                "(`ply_work`: %d + %d a scan + %d a shape walked for a placement, %d + %d a "
+                "scan for a pass; %d a playout more), checked playout by playout in its unit "
+                "bench. Golden's search (its C mirror) at `DEFAULT_BUDGET` on the same "
+                "positions:" % (gm.MOVE_WORK, gm.SCAN_WORK, gm.WALK_WORK, gm.PASS_WORK,
+                                gm.SCAN_WORK, gm.PLAYOUT_WORK), "",
+                "| phase | positions | playouts a move (mean) | plies a playout "
+                "| cycles a playout ply |", "|---|---:|---:|---:|---:|"]
+        out += ["| %s | %d | %.0f | %.1f | %.0f |" % row for row in measured]
+        out += [""]
+    out += ["## Playouts a move with %d units for %.1f s at %d MHz: the study's model" % (
                 units, TARGET_S, CLOCK_HZ // 1_000_000), "",
             "The cycle model of `mcts.c` (`mc_cycles`): %d cycles a ply placed (the scan's "
             "224 cycles, the pick, the placement), %d a descent (selection, back-up, an "
@@ -241,7 +296,10 @@ def main(argv=None):
     rows = afford(positions, args.units, params)
     print("the tree's size ...", file=sys.stderr, flush=True)
     trees = tree_sizes(positions, args.units, params)
-    text = report(sizes, rows, args.units, params, seed, args.games, time.time() - t0, trees)
+    print("golden's search on the same positions ...", file=sys.stderr, flush=True)
+    measured = unit_rows(positions)
+    text = report(sizes, rows, args.units, params, seed, args.games, time.time() - t0, trees,
+                  measured)
     report_file.write(Path(args.out), text)
     print(text)
     return 0
