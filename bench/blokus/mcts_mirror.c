@@ -35,6 +35,12 @@ typedef struct {
     McState st;
 } GmDescent;
 
+/* Not golden's: the children selections read, by the depth of the node read
+ * (the last entry: that depth and deeper), summed over the last search (a
+ * measurement for the tree unit's design; golden counts their sum, scanned). */
+#define GM_DEPTHS 8
+static __thread int64_t gm_scanned_at[GM_DEPTHS];
+
 static inline int gm_allowed(int t, int placed)
 {
     return BK_TILE_SIZE[t] >= BK_MC_OPEN_LEAST[placed];
@@ -321,6 +327,7 @@ static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int virtual_
                 break;
         }
         sr->scanned += sr->node[node].count;
+        gm_scanned_at[d->depth < GM_DEPTHS - 1 ? d->depth : GM_DEPTHS - 1] += sr->node[node].count;
         node = gm_select(sr, node);
         d->movers[d->nmoves] = d->st.to_move;
         d->keys[d->nmoves++] = sr->node[node].key;
@@ -411,6 +418,16 @@ static uint64_t gm_digest(const GmSearch *sr)
  * scored, [10] children scanned, [11] max depth, [12] nodes, [13] the
  * answer's descents, [14] its n8, [15] its w8, [16] the tree digest.
  * Returns 0, -1 for a bad position, -2 without memory. */
+/* Not golden's: the children selections read at depth `depth` in the last
+ * search of this thread (gm_scanned_at). */
+int gm_scanned_at_depth(int depth, int64_t *out)
+{
+    if (depth < 0 || depth >= GM_DEPTHS)
+        return -1;
+    *out = gm_scanned_at[depth];
+    return 0;
+}
+
 int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
               uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
               int64_t budget, int64_t max_playouts, int64_t *out)
@@ -436,6 +453,7 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
     root->first = -1;
     for (int i = 0; i < 17; i++)
         out[i] = 0;
+    memset(gm_scanned_at, 0, sizeof gm_scanned_at);
     out[0] = out[1] = out[2] = out[3] = -1;
     if (gm_expand(&sr, 0, &st) < 0)
         goto oom;

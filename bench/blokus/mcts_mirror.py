@@ -54,6 +54,18 @@ def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts
     return golden_mcts.MctsResult(move, *(int(v) for v in out[4:16]), int(out[16]) % 2 ** 64)
 
 
+def scanned_by_depth():
+    """The children the last ``search`` of this thread read to select, by the
+    depth of the node read ([0] the root; the last entry that depth and
+    deeper): not a golden statistic (golden sums them, ``scanned``), a
+    measurement for the tree unit's design."""
+    lib = MIRROR.load()
+    value, out = ctypes.c_int64(), []
+    while lib.gm_scanned_at_depth(len(out), ctypes.byref(value)) == 0:
+        out.append(value.value)
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m bench.blokus.mcts_mirror",
                                  description="The C mirror of the golden Monte-Carlo search on "

@@ -166,24 +166,31 @@ def afford(positions, units, params, cycles=CLOCK_HZ * TARGET_S):
 
 def unit_rows(positions):
     """Per phase, golden's search (its C mirror) at DEFAULT_BUDGET: (positions,
-    playouts a move (mean), plies a playout, cycles a playout ply). A playout
-    ply's cycles are golden's playout work, which the playout unit's bench
-    checks cycle for cycle (``golden.blokus.mcts.ply_work``)."""
+    playouts a move (mean), plies a playout, cycles a playout ply, children
+    read a playout by the selections, of them at the root, most tree nodes).
+    A playout ply's cycles are golden's playout work, which the playout
+    unit's bench checks cycle for cycle (``golden.blokus.mcts.ply_work``)."""
     from golden.blokus import mcts as gm
     from . import mcts_mirror
     rows = []
     for low, high, name in PHASES:
         found = [view for ply, view in positions if low <= ply <= high]
-        results = [mcts_mirror.search(view) for view in found]
-        results = [r for r in results if r.move is not None and r.playouts]
+        results, root_reads = [], 0
+        for view in found:
+            r = mcts_mirror.search(view)
+            if r.move is not None and r.playouts:
+                results.append(r)
+                root_reads += mcts_mirror.scanned_by_depth()[0]
         if not results:
             continue
         playouts = sum(r.playouts for r in results)
         plies = sum(r.playout_plies for r in results)
         work = sum(r.work - gm.TREE_PLY_WORK * r.tree_plies - gm.DESCENT_WORK * r.playouts
                    - gm.SCORE_WORK * r.scored - gm.PLAYOUT_WORK * r.playouts for r in results)
+        reads = sum(r.scanned for r in results)
         rows.append((name, len(results), playouts / len(results), plies / playouts,
-                     work / max(1, plies)))
+                     work / max(1, plies), reads / playouts, root_reads / playouts,
+                     max(r.nodes for r in results)))
     return rows
 
 
@@ -226,9 +233,14 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=
                 "positions:" % (gm.MOVE_WORK, gm.SCAN_WORK, gm.WALK_WORK, gm.PASS_WORK,
                                 gm.SCAN_WORK, gm.PLAYOUT_WORK), "",
                 "| phase | positions | playouts a move (mean) | plies a playout "
-                "| cycles a playout ply |", "|---|---:|---:|---:|---:|"]
-        out += ["| %s | %d | %.0f | %.1f | %.0f |" % row for row in measured]
-        out += [""]
+                "| cycles a playout ply | children read a playout | of them at the root "
+                "| tree nodes (most) |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["| %s | %d | %.0f | %.1f | %.0f | %.0f | %.0f | %d |" % row for row in measured]
+        out += ["", "Children read: those every selection reads to choose a child, at each "
+                "node of its path (golden's `scanned`); at the root: those of the root alone "
+                "(the C mirror's count by depth). The tree unit has to read them; the playout "
+                "units finish a playout every (plies a playout x cycles a ply / units) "
+                "cycles.", ""]
     out += ["## Playouts a move with %d units for %.1f s at %d MHz: the study's model" % (
                 units, TARGET_S, CLOCK_HZ // 1_000_000), "",
             "The cycle model of `mcts.c` (`mc_cycles`): %d cycles a ply placed (the scan's "
