@@ -675,8 +675,9 @@ def _blokus_policy_draw(cfg):
 
 
 def _blokus_playout(cfg):
-    """A playout unit (hdl/blokus/playout.py): golden's playout from a state,
-    with the draw, the placement, the maps and the record of its moves."""
+    """A playout unit (hdl/blokus/playout.py): a descent's tree moves and
+    golden's playout from there, with the draw, the placement, the maps and
+    the record of the moves."""
     from hdl.blokus.playout import KEY_BITS, PLY_BITS, RECORD_BITS, blokus_playout
     from hdl.blokus.tables import EXT_BITS
 
@@ -684,8 +685,8 @@ def _blokus_playout(cfg):
     return [("blokus_playout", blokus_playout(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(),
         bits(2), bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS),
-        bits(PLY_BITS), bits(32), flag(), flag(), bits(9), bits(PLY_BITS), bits(32), bits(21),
-        bits(21), bits(6), bits(RECORD_BITS)))]
+        bits(32), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), bits(9), bits(PLY_BITS),
+        bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS)))]
 
 
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass

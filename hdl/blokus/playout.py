@@ -33,8 +33,12 @@ MOVE_OVERHEAD = PASS_OVERHEAD + PLACE_LATENCY + 1
 """A placement's: those of a pass, and the drawn move through the placement
 onto the side's squares."""
 END_CYCLES = 3
-"""From `start` to the first ply's end check (1), and from the last end
-check to `done` (2)."""
+"""From the edge that takes `path_end` to the first ply's end check (1), and
+from the last end check to `done` (2)."""
+REPLAY_MOVE_CYCLES = 1 + PLACE_LATENCY + 1 + 1
+"""A placement of the path: taken, through the placement, the swap."""
+REPLAY_PASS_CYCLES = 2
+"""A pass of the path: taken, the swap."""
 MAX_PLIES = 2 * 2 * N_TILES + 2
 """Plies a playout may take: every placement may follow a pass, and two
 passes end the game."""
@@ -72,17 +76,17 @@ def playout_cycles(plies):
     return plies * MAX_PLY_CYCLES + END_CYCLES
 
 
-State = enum("IDLE", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH")
+State = enum("IDLE", "REPLAY", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH")
 
 
 @block
 def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a, opp_to_move,
-                   passes, placed, last_me, last_me_before, last_opp, last_opp_before, ply0, seed,
-                   busy, done, result, plies, rng, end_used_me, end_used_opp, record_addr,
-                   record_data):
-    """A playout unit: golden.blokus.mcts.play_out from a state, with its moves' record.
+                   passes, placed, last_me, last_me_before, last_opp, last_opp_before, seed,
+                   path_valid, path_key, path_end, path_ready, busy, done, result, plies, rng,
+                   end_used_me, end_used_opp, record_addr, record_data):
+    """A playout unit: a descent's tree moves, then golden.blokus.mcts.play_out, with their record.
 
-    Ports (the state, held from `start` until `done`; ME is the board):
+    Ports (the root state, held from `start` until `done`; ME is the board):
         clk, rst        in   clock, synchronous reset
         start           in   play out the state below (taken when not `busy`)
         cells_me, cells_opp  in  EXT_BITS: each side's squares (ext layout)
@@ -93,33 +97,41 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
         placed          in   tiles on the board, both sides (the opening filter's count)
         last_me, last_me_before, last_opp, last_opp_before  in  KEY_BITS: each
                              side's last two moves, newest first (0: a pass or none)
-        ply0            in   the descent's ply of the playout's first move
         seed            in   32 bits: the unit's generator state
+    Ports (the descent's path in the tree, after `start`):
+        path_valid, path_key  in  a move of the path (KEY_BITS, 0 for a
+                             pass), taken at an edge where path_ready is high
+        path_end        in   the path is over (taken when path_ready, before
+                             path_valid): the playout starts
+        path_ready      out  the unit takes the next move or the end
     Ports (out, held from `done` until the next `start`):
         busy            a playout is under way
         done            one cycle: the playout is over
         result          9 bits: 256, 128 or 0 for ME's win, draw or loss by the
                         squares left at the end
-        plies           the playout's moves (passes included)
+        plies           the playout's moves (passes included; not the path's)
         rng             the generator state after the playout
         end_used_me, end_used_opp   the tiles at the end: those not in
                         used_me / used_opp were placed by the playout
         record_addr     in: 32 * side (1 = OPP) + tile
-        record_data     out, two cycles after record_addr: the playout's
-                        placement of that tile by that side, (step, shape, ply)
-                        from the top bit down; meaningful for the tiles the
-                        playout placed (written at the placement)
+        record_data     out, two cycles after record_addr: the descent's
+                        placement of that tile by that side (path or
+                        playout), (step, shape, ply) from the top bit down,
+                        ply 0 the path's first move; meaningful for the tiles
+                        the descent placed (written at the placement)
     How: the unit keeps the side to move's squares, tiles and last two moves
     apart from the other side's and swaps the two each ply, so one
     blokus_maps side, one local-cells block and one placement path serve both
-    players. A ply: the end check (two passes in a row, or a side with all 21
+    players. A move of the path goes through the placement as a drawn move
+    does (REPLAY_MOVE_CYCLES, a pass REPLAY_PASS_CYCLES). A ply: the end check (two passes in a row, or a side with all 21
     tiles); the other side's last two moves' squares through the placement
     (`recent`); the draw (blokus_policy_draw: the side's maps, its tiles, the
     opening filter's tiles for `placed`, the local cells of `recent`); the
     drawn move's squares through the placement, onto the side's squares, and
     its record; the swap. Exactly `ply_cycles(scans, walked)` a ply (golden's
     scans and walk of the draw: see golden.blokus.mcts.ply_work) and
-    END_CYCLES more: golden's play_out work.
+    END_CYCLES more from the edge that takes `path_end` to `done`: golden's
+    play_out work.
     """
     state = Signal(State.IDLE)
     board_map = lambda: unsigned(EXT_BITS)
@@ -133,6 +145,7 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     pass_count = unsigned(2)               # passes in a row (2: the game is over)
     tiles_placed = Signal(intbv(0, min=0, max=len(OPEN_LEAST)))
     ply = unsigned(PLY_BITS)
+    replaying = flag()                     # the move being placed is the path's
     count = unsigned(3)
     # the placement path: a key in, its squares PLACE_LATENCY cycles later
     place_key = key_slot()
@@ -241,6 +254,7 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     @always_comb
     def status():
         busy.next = state != State.IDLE
+        path_ready.next = state == State.REPLAY
         draw_start.next = state == State.DRAW
         record_we.next = state == State.PLACE and place_tags[PLACE_LATENCY - 1]
 
@@ -276,10 +290,26 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                 me_seat_a.next = seat_a
                 pass_count.next = passes
                 tiles_placed.next = placed
-                ply.next = ply0
+                ply.next = 0
                 plies.next = 0
                 rng.next = seed
+                state.next = State.REPLAY
+        elif state == State.REPLAY:
+            # the path's moves, played as they come
+            if path_end:
+                replaying.next = 0
                 state.next = State.CHECK
+            elif path_valid:
+                replaying.next = 1
+                mover_last_before.next = mover_last
+                if path_key[KEY_BITS - 1]:
+                    place_key.next = path_key
+                    drawn_key.next = path_key
+                    state.next = State.PLACE
+                else:
+                    mover_last.next = 0
+                    pass_count.next = pass_count + 1
+                    state.next = State.SWAP
         elif state == State.CHECK:
             count.next = 0
             recent.next = 0
@@ -332,8 +362,11 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
             waiting_last_before.next = mover_last_before
             mover_is_opp.next = not mover_is_opp
             ply.next = ply + 1
-            plies.next = plies + 1
-            state.next = State.CHECK
+            if replaying:
+                state.next = State.REPLAY
+            else:
+                plies.next = plies + 1
+                state.next = State.CHECK
         elif state == State.FINISH:
             if lead > 0:
                 result.next = 256

@@ -1,26 +1,31 @@
 """Unit bench of a playout unit, hdl/blokus/playout.py.
 
-Reference: golden.blokus.mcts.play_out(state, seed) -> (keys, movers,
-result, generator state, work): the playout golden's search runs from a descent's
-leaf, every move drawn by the policy, to the game's end. The block's inputs
-are that state: each side's squares and tiles, ME's seat, the side to move,
-the passes in a row, the tiles on the board, each side's last two moves (as
-keys: a placement's window step and shape), the descent's ply of the
-playout's first move and the unit's generator state. Compared after `done`:
-the result, the plies, the generator state, each side's tiles at the end,
-and every entry of the record the tree's RAVE will read: for each tile the
-playout placed, by which side, the move (step, shape) and its ply.
+Reference: golden's descent below a tree leaf. The block's inputs are the
+root state of a search (each side's squares and tiles, ME's seat, the side
+to move, the passes in a row, the tiles on the board, each side's last two
+moves as keys: a placement's window step and shape) and the unit's
+generator state; then the moves of a path in the tree (random legal moves
+here, passes where a side has none), which golden.blokus.mcts.State.play
+applies; then golden.blokus.mcts.play_out(state, seed) -> (keys, movers,
+result, generator state, work) from the leaf, every move drawn by the
+policy, to the game's end. Compared after `done`: the result, the plies, the
+generator state, each side's tiles at the end, and every entry of the
+record the tree's RAVE will read: for each tile the descent placed (path or
+playout), by which side, the move (step, shape) and its ply.
 
-Every playout must also take exactly the cycles golden's play_out charges
-as its work (golden.blokus.mcts.ply_work for each ply: the scans and the
-shapes walked), which the search's budget counts; the bench reports the
-cycles a ply took and the most.
+Cycles, compared exactly: from the edge that takes `path_end` to `done`,
+golden's play_out work (golden.blokus.mcts.ply_work for each ply: the scans
+and the shapes walked), which the search's budget counts; from `start` to
+that edge, 1 + REPLAY_MOVE_CYCLES a placement of the path + REPLAY_PASS_CYCLES
+a pass, when every move is offered as soon as the unit is ready (the
+descents with random pauses between the path's moves check the moves, not
+these cycles).
 
-Tests: playouts from states of random games at every stage (the first
+Tests: descents from states of random games at every stage (the first
 plies, where the opening filter and the start cells decide, the middle, and
 the last plies, with passes, states one pass from the end and states already
-over), either side to move, random plies and seeds; playouts that end in a
-draw or by one square; a start held high across playouts.
+over), either side to move, paths of 0 to 6 moves, random seeds; playouts
+that end in a draw or by one square; a start held high across descents.
 """
 import random
 
@@ -30,13 +35,14 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from golden.blokus import board as B
 from golden.blokus import mcts as M
 from golden.blokus.encoding import ALL_SHAPES, N_SHAPES
-from hdl.blokus.playout import KEY_BITS, MAX_PLIES, MAX_PLY_CYCLES, PLY_BITS, playout_cycles
+from hdl.blokus.playout import (KEY_BITS, MAX_PLIES, MAX_PLY_CYCLES, PLY_BITS, REPLAY_MOVE_CYCLES,
+                                REPLAY_PASS_CYCLES, playout_cycles)
 from hdl.blokus.tables import EXT0, SHAPE_BITS
 from verif.units.common import Mismatches, blokus_game_plies, start_unit
 
 INPUTS = ("start", "cells_me", "cells_opp", "used_me", "used_opp", "seat_a", "opp_to_move",
-          "passes", "placed", "last_me", "last_me_before", "last_opp", "last_opp_before", "ply0",
-          "seed", "record_addr")
+          "passes", "placed", "last_me", "last_me_before", "last_opp", "last_opp_before",
+          "seed", "path_valid", "path_key", "path_end", "record_addr")
 VALID = 1 << (KEY_BITS - 1)
 
 
@@ -59,15 +65,23 @@ def slot(key):
     return 0 if key == M.PASS else VALID | ((key >> 7) - 2) << SHAPE_BITS | (key & 127)
 
 
-def case_of(pos, player, last, placed, seed, ply0):
-    """The block's inputs and golden's playout from the state."""
+def case_of(pos, player, last, placed, seed, path_len, rng):
+    """The block's inputs, a path of up to `path_len` random legal moves from
+    the state (passes when a side has none; it stops at the game's end), and
+    golden's playout after it."""
     state = M.State(pos.copy(), player, [list(last[0]), list(last[1])], placed)
+    path, path_movers = [], []
+    while len(path) < path_len and not state.over():
+        moves = B.legal_moves(state.pos, state.to_move)
+        path.append(M.move_key(rng.choice(moves)) if moves else M.PASS)
+        path_movers.append(state.to_move)
+        state.play(path[-1])
     keys, movers, result, after, work = M.play_out(state, seed)
     record = {}
-    for j, (key, mover) in enumerate(zip(keys, movers)):
+    for j, (key, mover) in enumerate(zip(path + keys, path_movers + movers)):
         if key != M.PASS:
             record[32 * mover + ALL_SHAPES[key & 127].tile] = (
-                ((key >> 7) - 2) << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | ply0 + j)
+                ((key >> 7) - 2) << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | j)
     inputs = {"cells_me": pos.cells[B.ME] << EXT0, "cells_opp": pos.cells[B.OPP] << EXT0,
               "used_me": pos.used[B.ME], "used_opp": pos.used[B.OPP],
               "seat_a": int(pos.seat == "A"), "opp_to_move": int(player == B.OPP),
@@ -76,11 +90,13 @@ def case_of(pos, player, last, placed, seed, ply0):
               "last_me_before": slot(key_of_mask(last[B.ME][1])),
               "last_opp": slot(key_of_mask(last[B.OPP][0])),
               "last_opp_before": slot(key_of_mask(last[B.OPP][1])),
-              "ply0": ply0, "seed": seed}
+              "seed": seed}
     expected = {"result": result, "plies": len(keys), "rng": after,
                 "end_used_me": state.pos.used[B.ME], "end_used_opp": state.pos.used[B.OPP],
-                "cycles": work}
-    return inputs, expected, record
+                "cycles": work,
+                "path_cycles": 1 + sum(REPLAY_PASS_CYCLES if k == M.PASS else REPLAY_MOVE_CYCLES
+                                       for k in path)}
+    return inputs, [slot(k) for k in path], expected, record
 
 
 def lead_of(expected):
@@ -95,27 +111,43 @@ def _used_only(used):
     return pos
 
 
-async def play(dut, inputs, hold_start=False):
-    """One playout: (outputs, cycles from start to done)."""
+async def play(dut, inputs, path, gaps=False, hold_start=False):
+    """One descent: the path's moves (with random pauses when `gaps`), then
+    the playout: (outputs, cycles from start to the edge that takes
+    path_end, cycles from that edge to done)."""
     await FallingEdge(dut.clk)
     for name, value in inputs.items():
         getattr(dut, name).value = value
     dut.start.value = 1
-    cycles = 0
+    items, path_cycles, cycles = list(path) + [None], 0, 0
     while True:
+        offered = items and not (gaps and random.random() < 0.4)
+        if offered:
+            dut.path_end.value = items[0] is None
+            dut.path_valid.value = items[0] is not None
+            dut.path_key.value = items[0] or 0
+        ready = int(dut.path_ready.value)
         await RisingEdge(dut.clk)
-        cycles += 1
+        if items:
+            path_cycles += 1
+        else:
+            cycles += 1
         await FallingEdge(dut.clk)
         if not hold_start:
             dut.start.value = 0
-        if int(dut.done.value):
+        dut.path_valid.value = dut.path_end.value = 0
+        if offered and ready:
+            if items.pop(0) is None:        # the edge that took path_end counts for the playout
+                path_cycles -= 1
+                cycles = 1
+        if not items and int(dut.done.value):
             break
-        if cycles > playout_cycles(MAX_PLIES) + 5:
-            raise AssertionError("no done within %d cycles" % cycles)
+        if path_cycles + cycles > playout_cycles(MAX_PLIES) + 2000:
+            raise AssertionError("no done within %d cycles" % (path_cycles + cycles))
     dut.start.value = 0
     outputs = {name: int(getattr(dut, name).value)
                for name in ("result", "plies", "rng", "end_used_me", "end_used_opp")}
-    return outputs, cycles
+    return outputs, path_cycles, cycles
 
 
 async def read_record(dut, addresses):
@@ -126,18 +158,25 @@ async def read_record(dut, addresses):
         await RisingEdge(dut.clk)
         await RisingEdge(dut.clk)
         await FallingEdge(dut.clk)
-        words[addr] = int(dut.record_data.value)
+        word = dut.record_data.value
+        words[addr] = int(word) if word.is_resolvable else "unwritten (%s)" % word
     return words
 
 
-async def check_cases(dut, cases, what, hold_start=False):
+async def check_cases(dut, cases, what, hold_start=False, gap_share=0.3):
     mismatches = Mismatches("blokus_playout, %s" % what)
     per_ply, most_ply, plies_seen, results = [], 0, 0, {}
-    for inputs, expected, record, where in cases:
-        outputs, cycles = await play(dut, inputs, hold_start)
+    path_moves, path_passes, paused = 0, 0, 0
+    for inputs, path, expected, record, where in cases:
+        gaps = random.random() < gap_share
+        path_moves += len(path)
+        path_passes += path.count(0)
+        paused += gaps
+        outputs, outputs["path_cycles"], cycles = await play(dut, inputs, path, gaps, hold_start)
         outputs["cycles"] = cycles
         for name, value in expected.items():
-            mismatches.expect("%s: %s" % (where, name), value, outputs[name])
+            if not (gaps and name == "path_cycles"):
+                mismatches.expect("%s: %s" % (where, name), value, outputs[name])
         words = await read_record(dut, sorted(record))
         for addr, word in record.items():
             mismatches.expect("%s: record of side %d tile %d (step, shape, ply)"
@@ -148,8 +187,10 @@ async def check_cases(dut, cases, what, hold_start=False):
         plies_seen += outputs["plies"]
         results[expected["result"]] = results.get(expected["result"], 0) + 1
     per_ply.sort()
-    dut._log.info("%s: %d playouts, %d plies, results %s; cycles a ply: median %.0f, most %.0f "
-                  "(MAX_PLY_CYCLES %d)", what, len(cases), plies_seen, results,
+    dut._log.info("%s: %d descents (%d path moves, %d of them passes; %d with pauses), "
+                  "%d playout plies, results %s; cycles a ply: median %.0f, most %.0f "
+                  "(MAX_PLY_CYCLES %d)", what, len(cases), path_moves, path_passes, paused,
+                  plies_seen, results,
                   per_ply[len(per_ply) // 2] if per_ply else 0, most_ply, MAX_PLY_CYCLES)
     mismatches.check()
     return results
@@ -157,7 +198,7 @@ async def check_cases(dut, cases, what, hold_start=False):
 
 def game_cases(rng, games, per_game):
     """`per_game` states of each random game (its first ply, its end and
-    random plies between), each with a random seed and ply0."""
+    random plies between), each with a random seed and a path of 0 to 6 moves."""
     cases = []
     for g in range(games):
         states = [(ply, pos.copy(), player, [list(last[0]), list(last[1])], placed)
@@ -165,9 +206,9 @@ def game_cases(rng, games, per_game):
         chosen = {0, len(states) - 1} | set(rng.sample(range(len(states)), per_game - 2))
         for i in sorted(chosen):
             ply, pos, player, last, placed = states[i]
-            inputs, expected, record = case_of(pos, player, last, placed,
-                                               rng.randrange(1, 2 ** 32), rng.randrange(0, 40))
-            cases.append((inputs, expected, record, "game %d ply %d" % (g, ply)))
+            case = case_of(pos, player, last, placed, rng.randrange(1, 2 ** 32),
+                           rng.randrange(0, 7), rng)
+            cases.append(case + ("game %d ply %d, path %d" % (g, ply, len(case[1])),))
     return cases
 
 
@@ -189,12 +230,12 @@ async def late_states(dut):
         states = [(ply, pos.copy(), player, [list(last[0]), list(last[1])], placed)
                   for _, ply, pos, player, last, placed in blokus_game_plies(random, 1)]
         for ply, pos, player, last, placed in states[-4:]:
-            inputs, expected, record = case_of(pos, player, last, placed,
-                                               random.randrange(1, 2 ** 32),
-                                               random.randrange(0, 40))
-            cases.append((inputs, expected, record, "game %d ply %d (passes %d)"
-                          % (g, ply, pos.passes)))
-    assert any(c[0]["passes"] for c in cases) and any(c[1]["plies"] == 0 for c in cases)
+            case = case_of(pos, player, last, placed, random.randrange(1, 2 ** 32),
+                           random.randrange(0, 3), random)
+            cases.append(case + ("game %d ply %d (passes %d), path %d"
+                                 % (g, ply, pos.passes, len(case[1])),))
+    assert any(c[0]["passes"] for c in cases) and any(c[2]["plies"] == 0 for c in cases)
+    assert any(0 in c[1] for c in cases), "no pass in a path"
     await check_cases(dut, cases, "late states")
 
 
@@ -209,12 +250,11 @@ async def close_results(dut):
         for _, ply, pos, player, last, placed in blokus_game_plies(random, 1):
             if ply < 16 or not any(wanted.values()):
                 continue
-            inputs, expected, record = case_of(pos, player, last, placed,
-                                               random.randrange(1, 2 ** 32), 0)
-            lead = lead_of(expected)
+            case = case_of(pos, player, last, placed, random.randrange(1, 2 ** 32), 0, random)
+            lead = lead_of(case[2])
             if wanted.get(lead):
                 wanted[lead] -= 1
-                cases.append((inputs, expected, record, "ply %d, lead %+d" % (ply, lead)))
+                cases.append(case + ("ply %d, lead %+d" % (ply, lead),))
     await check_cases(dut, cases, "close results")
 
 
