@@ -689,6 +689,28 @@ def _blokus_playout(cfg):
         bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS)))]
 
 
+def _pipelined_divider(cfg):
+    """The pipelined restoring divider (hdl/pipelined_divider.py) at a size of
+    its own (24-bit numerator, 16-bit denominator, 9 quotient bits): the
+    Blokus selection value uses it at 48 / 32 / 17."""
+    from hdl.pipelined_divider import pipelined_divider
+
+    clk, rst, bits, flag = _signals()
+    return [("pipelined_divider", pipelined_divider(clk, rst, flag(), bits(24), bits(16), flag(),
+                                                    bits(9)))]
+
+
+def _blokus_uct_score(cfg):
+    """A child's selection value in the Monte-Carlo tree (hdl/blokus/uct_score.py,
+    with hdl/pipelined_divider.py inside)."""
+    from hdl.blokus.uct_score import EXPLORE_BITS, SCORE_BITS, VISIT_BITS, blokus_uct_score
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_uct_score", blokus_uct_score(clk, rst, flag(), bits(VISIT_BITS),
+                                                  bits(VISIT_BITS), bits(EXPLORE_BITS), flag(),
+                                                  flag(), bits(SCORE_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -730,4 +752,6 @@ UNITS = {
     "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
     "blokus_playout": (_blokus_playout, 115200, False),
+    "blokus_uct_score": (_blokus_uct_score, 115200, False),
+    "pipelined_divider": (_pipelined_divider, 115200, False),
 }

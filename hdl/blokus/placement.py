@@ -25,11 +25,12 @@ def blokus_placement(clk, rst, step, shape, placed):
     by the step's column (3). The window's top-left cell is ext bit J (the
     ext layout has two padding rows above the board), so the shift is J.
     """
-    step_s2, step_s3 = unsigned(J_BITS), unsigned(J_BITS)
+    step_s2 = unsigned(J_BITS)
+    column_s3 = unsigned(4)                  # the step's column: all stage 3 needs of it
     shape_mask, shape_mask_s2 = unsigned(25), unsigned(25)
     spread_mask = unsigned(69)
     placed_rows = unsigned(EXT_BITS)
-    steps = [register(clk, rst, step, step_s2), register(clk, rst, step_s2, step_s3)]
+    step_stage = register(clk, rst, step, step_s2)
 
     @always_comb
     def rom_mask():
@@ -47,6 +48,7 @@ def blokus_placement(clk, rst, step, shape, placed):
         shape_mask_s2.next = shape_mask
         placed_rows.next = (concat(intbv(0)[EXT_BITS - 69:], spread_mask)
                             << concat(step_s2[J_BITS:4], intbv(0)[4:]))
-        placed.next = placed_rows << step_s3[4:0]
+        column_s3.next = step_s2[4:0]
+        placed.next = placed_rows << column_s3
 
-    return steps, rom_mask, spread_rows, stages
+    return step_stage, rom_mask, spread_rows, stages
