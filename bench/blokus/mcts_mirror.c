@@ -145,7 +145,7 @@ static inline int64_t gm_ply_work(int scans, int walked)
     return BK_MC_MOVE_WORK + (int64_t)BK_MC_SCAN_WORK * scans + (int64_t)BK_MC_WALK_WORK * walked;
 }
 
-/* golden policy_step: the playout move of the side to move; adds the ply's
+/* golden policy_move: the playout move of the side to move; adds the ply's
  * work to *work. */
 static int gm_policy(const McState *st, uint32_t *rng, int64_t *work)
 {

@@ -275,12 +275,6 @@ def ply_work(scans, walked):
 
 
 def policy_move(state, rng):
-    """The playout move of the side to move: (key, generator state)."""
-    key, rng, _, _ = policy_step(state, rng)
-    return key, rng
-
-
-def policy_step(state, rng):
     """The playout move of the side to move: (key, generator state, scans,
     walked), the last two what ``ply_work`` takes (walked None for a pass)."""
     p = state.to_move
@@ -329,7 +323,7 @@ def play_out(state, rng):
     keys, movers, work = [], [], PLAYOUT_WORK
     while not state.over():
         movers.append(state.to_move)
-        key, rng, scans, walked = policy_step(state, rng)
+        key, rng, scans, walked = policy_move(state, rng)
         keys.append(key)
         state.play(key)
         work += ply_work(scans, walked)

@@ -11,6 +11,7 @@ from hdl.blokus.policy_draw import blokus_policy_draw, draw_cycles
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_BITS, SHAPE_TILE, TILE_SIZE
 from hdl.signals import flag, signed, unsigned
+from hdl.weighted_sum import latency as sum_latency, weighted_sum
 
 KEY_BITS = 1 + J_BITS + SHAPE_BITS
 """A move slot: bit 15 set for a placement, then its window step and shape
@@ -65,9 +66,10 @@ for _name, (_work, _cycles) in _CHARGED.items():
                          "strength) or the unit" % (_name, _work, _cycles))
 
 
-# the first tile of each size (the tiles come in size order)
-SIZE_FIRST = (None,) + tuple(TILE_SIZE.index(k) for k in range(1, 6))
-assert list(TILE_SIZE) == sorted(TILE_SIZE) and TILE_SIZE[-1] == 5
+SUM_LEVELS = 8
+"""Each side's placed squares: a weighted sum of its tiles, registered at its
+root only (one cycle, the FINISH state's wait)."""
+assert sum_latency(N_TILES, SUM_LEVELS) == 1
 
 
 def playout_cycles(plies):
@@ -181,9 +183,12 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     squares_max = sum(TILE_SIZE) + 1
     me_squares, opp_squares = (Signal(intbv(0, min=0, max=squares_max)),
                                Signal(intbv(0, min=0, max=squares_max)))
+    # registered (the end check's tiles hold into FINISH): the sums and the
+    # compare after them in one cycle held the proxy at 73.5 MHz
+    squares_sums = [weighted_sum(clk, rst, end_used_me, TILE_SIZE, me_squares, SUM_LEVELS),
+                    weighted_sum(clk, rst, end_used_opp, TILE_SIZE, opp_squares, SUM_LEVELS)]
     lead = signed(-squares_max, squares_max)
     over = flag()
-    first1, first2, first3, first4, first5 = SIZE_FIRST[1:]
 
     @always_comb
     def mover_maps_inputs():
@@ -212,31 +217,6 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     @always_comb
     def game_end():
         over.next = (pass_count == 2 or mover_used == ALL_TILES or waiting_used == ALL_TILES)
-
-    @always_seq(clk.posedge, reset=rst)
-    def side_squares():
-        # registered (the end check's tiles hold into FINISH): the sum and
-        # the compare after it in one cycle held the proxy at 73.5 MHz.
-        # The tiles in size order (asserted above): five runs of one size each
-        me_total = intbv(0, min=0, max=squares_max)
-        opp_total = intbv(0, min=0, max=squares_max)
-        for t in range(first1, first2):
-            me_total[:] = me_total + end_used_me[t]
-            opp_total[:] = opp_total + end_used_opp[t]
-        for t in range(first2, first3):
-            me_total[:] = me_total + 2 * end_used_me[t]
-            opp_total[:] = opp_total + 2 * end_used_opp[t]
-        for t in range(first3, first4):
-            me_total[:] = me_total + 3 * end_used_me[t]
-            opp_total[:] = opp_total + 3 * end_used_opp[t]
-        for t in range(first4, first5):
-            me_total[:] = me_total + 4 * end_used_me[t]
-            opp_total[:] = opp_total + 4 * end_used_opp[t]
-        for t in range(first5, N_TILES):
-            me_total[:] = me_total + 5 * end_used_me[t]
-            opp_total[:] = opp_total + 5 * end_used_opp[t]
-        me_squares.next = me_total
-        opp_squares.next = opp_total
 
     @always_comb
     def squares_lead():
@@ -377,6 +357,6 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
             done.next = 1
             state.next = State.IDLE
 
-    return (placement, maps, local, draw, record, mover_maps_inputs, refused_rom, drawn_tile_of,
-            drawn_tile_onehot, record_write, game_end, side_squares, squares_lead, sides_out,
+    return (placement, maps, local, draw, record, squares_sums, mover_maps_inputs, refused_rom,
+            drawn_tile_of, drawn_tile_onehot, record_write, game_end, squares_lead, sides_out,
             status, placement_tags, control)

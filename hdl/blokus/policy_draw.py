@@ -23,7 +23,7 @@ WALK_CYCLES = 3                                        # a shape walked: pick, w
 def draw_cycles(scans, walked):
     """The cycles from `start` to `done` of a draw that scanned `scans` times
     and walked `walked` shapes of the chosen step (None: no move, a pass):
-    golden.blokus.mcts.policy_step's scans and walked."""
+    golden.blokus.mcts.policy_move's scans and walked."""
     cycles = 1 + scans * SCAN_CYCLES
     return cycles if walked is None else cycles + DRAW_CYCLES + WALK_CYCLES * walked
 

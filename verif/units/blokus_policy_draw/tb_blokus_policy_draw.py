@@ -1,7 +1,7 @@
 """Unit bench of a playout's draw of one move, hdl/blokus/policy_draw.py.
 
 Reference: golden.blokus.mcts.policy_move(state, seed) -> (key, generator
-state): the move golden's playout policy draws for the side to move of a
+state, scans, walked): the move golden's playout policy draws for the side to move of a
 game state (the position, the side, each side's last two moves, the tiles
 on the board) from the unit's generator state. The block's inputs are that
 state as the playout unit will give it: the side's forbidden and anchor
@@ -12,7 +12,7 @@ seed. A key is the block's (step, shape): step = 16 Y + X - 2 for centre
 (X, Y), shape = key & 127; a pass is `found` low with `rng` = seed.
 
 Every draw must also take exactly draw_cycles(scans, walked) from `start`
-to `done`, with golden.blokus.mcts.policy_step's scans (two when the
+to `done`, with golden.blokus.mcts.policy_move's scans (two when the
 opening filter refused a tile the side has and left it no move) and walked
 (the shapes of the chosen step walked): the cycles golden's budget charges;
 the bench reports the most cycles a draw took and the typical one.
@@ -48,7 +48,7 @@ INPUTS = ("start", "forbidden", "anchors", "used", "used_open", "local_map", "se
 def case_of(pos, player, last, placed, seed):
     """The block's inputs, golden's answer and what kind of draw it is."""
     state = M.State(pos.copy(), player, [list(last[0]), list(last[1])], placed)
-    key, after, scans, walked = M.policy_step(state, seed)
+    key, after, scans, walked = M.policy_move(state, seed)
     forbidden, anchors = blokus_ext_maps(pos, player)
     used = pos.used[player]
     refused = sum(1 << t for t in range(N_TILES) if not M.allowed(t, placed))
