@@ -179,14 +179,16 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                                record_data, depth=64)
     drawn_tile = Signal(intbv(0, min=0, max=N_TILES))
     drawn_tile_bit = unsigned(N_TILES)
-    # the result: each side's placed squares at the end
+    # the result: each side's placed squares at the end, registered (the end
+    # check's tiles hold into FINISH): the sums and the compare after them in
+    # one cycle held the proxy at 73.5 MHz; summed by the mover and the other
+    # side, so that the choice of ME's waits until the subtraction (84.4 MHz
+    # with it before the sums)
     squares_max = sum(TILE_SIZE) + 1
-    me_squares, opp_squares = (Signal(intbv(0, min=0, max=squares_max)),
-                               Signal(intbv(0, min=0, max=squares_max)))
-    # registered (the end check's tiles hold into FINISH): the sums and the
-    # compare after them in one cycle held the proxy at 73.5 MHz
-    squares_sums = [weighted_sum(clk, rst, end_used_me, TILE_SIZE, me_squares, SUM_LEVELS),
-                    weighted_sum(clk, rst, end_used_opp, TILE_SIZE, opp_squares, SUM_LEVELS)]
+    mover_squares, waiting_squares = (Signal(intbv(0, min=0, max=squares_max)),
+                                      Signal(intbv(0, min=0, max=squares_max)))
+    squares_sums = [weighted_sum(clk, rst, mover_used, TILE_SIZE, mover_squares, SUM_LEVELS),
+                    weighted_sum(clk, rst, waiting_used, TILE_SIZE, waiting_squares, SUM_LEVELS)]
     lead = signed(-squares_max, squares_max)
     over = flag()
 
@@ -220,7 +222,10 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
 
     @always_comb
     def squares_lead():
-        lead.next = me_squares - opp_squares
+        if mover_is_opp:
+            lead.next = waiting_squares - mover_squares
+        else:
+            lead.next = mover_squares - waiting_squares
 
     @always_comb
     def sides_out():
