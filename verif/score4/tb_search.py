@@ -24,6 +24,7 @@ from hdl.score4.search import REASONS
 from verif import tb
 
 POSITIONS = int(os.environ.get("SCORE4_SEARCH_POSITIONS", "60"))
+WARM_POSITIONS_MAX = 40
 
 
 def random_position(rng, beads):
@@ -114,8 +115,12 @@ async def table_cases(dut):
     for order, pos in (("first", a), ("second", b)):
         await check(dut, pos.swapped(), 5000, "move order %s" % order)
     # budgets running out early in an iteration, the table warm from the last ones
+    # Positions are drawn until six such cases are found: four positions
+    # found only 3 on seed 1363449185 (three of the four gave none).
     warm = 0
-    for i in range(4):
+    i = 0
+    while warm < 6 and i < WARM_POSITIONS_MAX:
+        i += 1
         pos = searching_position(rng, rng.choice((4, 12, 20)))
         _, how = explain(pos, 20000)
         ends = how["iterations"]
@@ -127,8 +132,8 @@ async def table_cases(dut):
                 warm += 1
                 await check(dut, pos, budget, "warm table #%d after depth %d (+%d)"
                             % (i, k + 1, extra))
-    dut._log.info("%d budget-limited searches with a warm table", warm)
-    assert warm >= 6, warm
+    dut._log.info("%d budget-limited searches with a warm table in %d positions", warm, i)
+    assert warm >= 6, "only %d warm-table cases in %d positions (seed %s)" % (warm, i, tb.seed())
 
 
 @cocotb.test()
