@@ -711,6 +711,17 @@ def _blokus_uct_score(cfg):
                                                   flag(), bits(SCORE_BITS)))]
 
 
+def _blokus_prior_score(cfg):
+    """The expansion's prior heuristic of a move in the Monte-Carlo tree
+    (hdl/blokus/prior_score.py)."""
+    from hdl.blokus.prior_score import HEURISTIC_BITS, blokus_prior_score
+    from hdl.blokus.tables import SHAPE_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_prior_score", blokus_prior_score(clk, rst, flag(), bits(SHAPE_BITS), bits(49),
+                                                      bits(25), flag(), bits(HEURISTIC_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -753,5 +764,6 @@ UNITS = {
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
     "blokus_playout": (_blokus_playout, 115200, False),
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
+    "blokus_prior_score": (_blokus_prior_score, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }

@@ -384,7 +384,9 @@ def tree_digest(tree):
     return h
 
 
-def _heuristic(pos, p, key, other_anchor):
+def prior_heuristic(pos, p, key, other_anchor):
+    """The prior heuristic h of move ``key`` of side ``p`` (see the module doc):
+    ``other_anchor`` is the other side's anchor_map."""
     sh = ALL_SHAPES[key & 127]
     mask = key_mask(key)
     own = pos.cells[p] | mask
@@ -407,7 +409,7 @@ def expand(tree, node, state):
         tree.add_children(node, [PASS], [PRIOR_VISITS * PRIOR_V8[0]])
         return True, 0
     other_anchor = anchor_map(pos, 1 - p)
-    hs = [_heuristic(pos, p, k, other_anchor) for k in keys]
+    hs = [prior_heuristic(pos, p, k, other_anchor) for k in keys]
     best = max(hs)
     tree.add_children(node, keys, [PRIOR_VISITS * PRIOR_V8[min(best - h, 63)] for h in hs])
     return True, len(keys)
