@@ -722,6 +722,20 @@ def _blokus_prior_score(cfg):
                                                       bits(25), flag(), bits(HEURISTIC_BITS)))]
 
 
+def _blokus_expand_scan(cfg):
+    """An expansion's moves with their prior heuristics (hdl/blokus/expand_scan.py,
+    with the window scan and hdl/blokus/prior_score.py inside)."""
+    from hdl.blokus.expand_scan import KEY_BITS, MOVES_BITS, blokus_expand_scan
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.tables import EXT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_expand_scan", blokus_expand_scan(
+        clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
+        flag(), flag(), flag(), bits(KEY_BITS), bits(HEURISTIC_BITS), bits(MOVES_BITS),
+        bits(HEURISTIC_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -765,5 +779,6 @@ UNITS = {
     "blokus_playout": (_blokus_playout, 115200, False),
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
     "blokus_prior_score": (_blokus_prior_score, 115200, False),
+    "blokus_expand_scan": (_blokus_expand_scan, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }
