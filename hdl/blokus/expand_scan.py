@@ -10,14 +10,15 @@ KEY_BITS = J_BITS + SHAPE_BITS          # golden's key (16 Y + X) << 7 | s; 16 Y
 MOVES_BITS = 12                         # a side's legal moves: fewer than 4,096
 FREE_SHIFT = 17 - J_FIRST               # the free map's register: bit b is ext bit J - 17 + b
 FREE_BITS = EXT_BITS + FREE_SHIFT       # (J the 5 x 5 window's top-left, 17 the 7 x 7's before it)
-SCAN_END = 1 + SCORE_LATENCY            # the scan's last cycle, then the heuristics' pipeline
+ISSUE_STAGES = 1                        # a move issued is registered before the scorer
+SCAN_END = 1 + ISSUE_STAGES + SCORE_LATENCY   # the scan's last cycle, then the moves' pipeline
 
 
 def expand_cycles(scans, moves):
     """Cycles from `start` to `done` of an expansion that scanned `scans`
     times (1, or 2 when the opening filter left no move) and found `moves`
     kept moves: the start, then a scan (its load, a cycle a window step,
-    two a move issued, its end and the heuristics' pipeline) each time."""
+    two a move issued, its end and the moves' pipeline) each time."""
     return 1 + scans * (1 + SCAN_STEPS + SCAN_END) + 2 * moves
 
 
@@ -51,8 +52,9 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     How: blokus_window_scan advanced a step at a time, each of a step's legal
     shapes issued every other cycle; beside its maps, P's free map and the
     other side's anchors shifted with the window, their 7 x 7 and 5 x 5
-    windows latched at each advance; blokus_prior_score scores each move
-    issued. A second scan with `used` when the first, with `used_open`,
+    windows latched at each advance; each move issued is registered, then
+    scored by blokus_prior_score (the windows still hold then: a step's
+    last issue is followed by the next advance a cycle later at the earliest). A second scan with `used` when the first, with `used_open`,
     found no move and the filter refused a tile. Exactly
     `expand_cycles(scans, moves)` from `start` to `done`.
     """
@@ -79,7 +81,8 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     scorer = blokus_prior_score(clk, rst, score_valid, score_shape, free7, anchors5, scored_valid,
                                 scored_h)
     centre, key_now = unsigned(J_BITS), unsigned(KEY_BITS)
-    key_pipe = unsigned(KEY_BITS * SCORE_LATENCY)   # the keys beside the scorer's pipeline
+    key_pipe = unsigned(KEY_BITS * (ISSUE_STAGES + SCORE_LATENCY))   # the keys beside it
+    PIPE = ISSUE_STAGES + SCORE_LATENCY
     free_ext = unsigned(EXT_BITS)
     state = Signal(State.IDLE)
     second = flag()
@@ -102,10 +105,16 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
         anchors5_now.next = concat(other_sh[69:64], other_sh[53:48], other_sh[37:32],
                                    other_sh[21:16], other_sh[5:0])
 
-    @always_comb
+    # the move issued, registered: the window scan's 91-bit pick of the
+    # lowest pending shape, then the scorer's shape ROMs, in one cycle was
+    # the Fmax proxy's critical path (70.3 MHz)
+    @always_seq(clk.posedge, reset=rst)
     def to_scorer():
         score_valid.next = scan_issue
         score_shape.next = lowest
+
+    @always_comb
+    def map_inputs():
         centre.next = step + 2
         free_ext.next = ~forbidden
 
@@ -117,12 +126,12 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     def outputs():
         busy.next = state != State.IDLE
         out_valid.next = scored_valid
-        out_key.next = key_pipe[KEY_BITS * SCORE_LATENCY:KEY_BITS * (SCORE_LATENCY - 1)]
+        out_key.next = key_pipe[KEY_BITS * PIPE:KEY_BITS * (PIPE - 1)]
         out_heuristic.next = scored_h
 
     @always_seq(clk.posedge, reset=rst)
     def key_delay():
-        key_pipe.next = concat(key_pipe[KEY_BITS * (SCORE_LATENCY - 1):0], key_now)
+        key_pipe.next = concat(key_pipe[KEY_BITS * (PIPE - 1):0], key_now)
 
     @always_seq(clk.posedge, reset=rst)
     def maps():
@@ -159,7 +168,7 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
                 pause.next = 0
                 state.next = State.FLUSH
         elif state == State.FLUSH:
-            if pause != SCORE_LATENCY - 1:
+            if pause != PIPE - 1:
                 pause.next = pause + 1
             elif moves == 0 and not second and used_open != used:
                 second.next = 1
@@ -168,5 +177,5 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
                 done.next = 1
                 state.next = State.IDLE
 
-    return (scanner, scorer, scan_inputs, windows, to_scorer, key_of_move, outputs, key_delay, maps,
-            tally, control)
+    return (scanner, scorer, scan_inputs, windows, to_scorer, map_inputs, key_of_move, outputs,
+            key_delay, maps, tally, control)
