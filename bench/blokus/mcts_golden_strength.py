@@ -1,13 +1,14 @@
 """How strong is the golden Monte-Carlo search? Games of ``golden.blokus.mcts`` (its C mirror) against Pentobi.
 
-    python -m bench.blokus.mcts_golden_strength [--budget WORK] [--games N] [--jobs J]
+    python -m bench.blokus.mcts_golden_strength [--budget CYCLES] [--games N] [--jobs J]
         [--seed S] [--pentobi PATH] [--levels 5] [--games-out FILE.jsonl] [--out FILE.md]
 
 The player measured is the search the core will build
 (``golden/blokus/mcts.py``, played by its C mirror ``mcts_mirror.c``, equal
-to it on every field by ``test_mcts_mirror.py``) at ``--budget`` work units a
-move (default ``DEFAULT_BUDGET``: three playout units for 0.8 s at 50 MHz in
-the study's cycle model). Its answer is a function of the position, the
+to it on every field by ``test_mcts_mirror.py``) at ``--budget`` clock cycles
+a move (golden's schedule of three playout units and a tree unit; default
+``DEFAULT_BUDGET``: 0.8 s at 50 MHz less golden's reserve for the work under
+way). Its answer is a function of the position, the
 opponent's last move and the budget: no seed. Everything else (Pentobi
 afresh each game, paired openings, every move checked with the golden
 rules, the report's columns) is the study's harness
@@ -71,7 +72,7 @@ class BlokusGoldenMcts(BlokusMcts):
         first = text.index("\n\n") + 2
         second = text.index("\n\n", first) + 2
         what = ("`golden/blokus/mcts.py` (played by its C mirror `bench/blokus/mcts_mirror.c`) "
-                "at %d work units a move%s; the playouts a move are the mean.\n\n"
+                "at a budget of %d clock cycles a move%s; the playouts a move are the mean.\n\n"
                 % (match.budget, " (`DEFAULT_BUDGET`)"
                    if match.budget == golden_mcts.DEFAULT_BUDGET else ""))
         return ("# Blokus: the golden Monte-Carlo search against Pentobi\n\n" + what

@@ -234,11 +234,31 @@ static int gm_grow(GmSearch *sr, int more)
     return 1;
 }
 
-/* golden expand: 1 done, 0 no room in the tree, -1 out of memory. */
-static int gm_expand(GmSearch *sr, int node, const McState *st)
+/* golden expand_work */
+static inline int64_t gm_expand_work(int scans, int moves)
+{
+    return BK_MC_EXPAND_WORK + (int64_t)BK_MC_EXPAND_SCAN_WORK * scans
+         + (int64_t)BK_MC_EXPAND_MOVE_WORK * moves;
+}
+
+/* golden replay_work of a descent's first `n` keys */
+static inline int64_t gm_replay_work(const int *keys, int n)
+{
+    int64_t w = BK_MC_REPLAY_WORK;
+    for (int i = 0; i < n; i++)
+        w += keys[i] == MC_PASS ? BK_MC_REPLAY_PASS_WORK : BK_MC_REPLAY_MOVE_WORK;
+    return w;
+}
+
+/* golden _Search.expand (expand and its cycles, added to *work): 1 done, 0 no
+ * room in the tree, -1 out of memory. */
+static int gm_expand(GmSearch *sr, int node, const McState *st, int64_t *work)
 {
     static __thread int keys[BK_MAX_MOVES], h[BK_MAX_MOVES];
-    int p = st->to_move, n = 0;
+    int p = st->to_move, n = 0, refusing = 0;
+    for (int t = 0; t < BK_N_TILES; t++)
+        refusing |= !((st->s[p].used >> t) & 1) && !gm_allowed(t, st->placed);
+    int scans = refusing ? 2 : 1;       /* 1 again when the filter keeps a move */
     v16 free, anchor, F[25], A[25];
     maps(&st->s[p], &free, &anchor);
     if (!is_zero(anchor)) {
@@ -248,6 +268,8 @@ static int gm_expand(GmSearch *sr, int node, const McState *st)
         int m = gm_moves(st, p, F, A, 0, shape, legal), big = 0, k = 0;
         for (int i = 0; i < m; i++)
             big |= gm_allowed(BK_SHAPES[shape[i]].tile, st->placed);
+        if (big)
+            scans = 1;
         for (int i = 0; i < m; i++)
             if (!big || gm_allowed(BK_SHAPES[shape[i]].tile, st->placed)) {
                 shape[k] = shape[i];
@@ -256,6 +278,7 @@ static int gm_expand(GmSearch *sr, int node, const McState *st)
         n = gm_scan_keys(shape, legal, k, keys);
     }
     int count = n ? n : 1;
+    *work += gm_expand_work(scans, n);
     if (sr->used + count > BK_MC_TREE_NODES)
         return 0;
     if (!gm_grow(sr, count))
@@ -286,6 +309,7 @@ static int gm_expand(GmSearch *sr, int node, const McState *st)
     }
     sr->expansions++;
     sr->scored += n;
+    *work += (int64_t)BK_MC_WRITE_WORK * count;
     return 1;
 }
 
@@ -309,32 +333,42 @@ static int gm_select(const GmSearch *sr, int node)
     return arg;
 }
 
-/* golden _Search.down: the selection of one descent; -1 out of memory. */
-static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int virtual_loss)
+static inline int64_t gm_child_work(int node)
+{
+    return node == 0 ? BK_MC_ROOT_CHILD_WORK : BK_MC_CHILD_WORK;
+}
+
+/* golden _Search.down: the selection of one descent, with its virtual loss;
+ * adds the tree unit's cycles to *work; -1 out of memory. */
+static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int64_t *work)
 {
     d->st = *root;
     d->depth = d->nmoves = 0;
     d->path[0] = 0;
     int node = 0;
     while (!mc_over(&d->st)) {
+        int fresh = 0;
         if (sr->node[node].first < 0) {
             if (sr->node[node].real < BK_MC_EXPAND_AFTER)
                 break;
-            int e = gm_expand(sr, node, &d->st);
+            *work += gm_replay_work(d->keys, d->nmoves);
+            int e = gm_expand(sr, node, &d->st, work);
             if (e < 0)
                 return -1;
             if (!e)
                 break;
+            fresh = 1;
         }
         sr->scanned += sr->node[node].count;
+        if (!fresh)
+            *work += BK_MC_SELECT_NODE_WORK + gm_child_work(node) * sr->node[node].count;
         gm_scanned_at[d->depth < GM_DEPTHS - 1 ? d->depth : GM_DEPTHS - 1] += sr->node[node].count;
         node = gm_select(sr, node);
         d->movers[d->nmoves] = d->st.to_move;
         d->keys[d->nmoves++] = sr->node[node].key;
         mc_play(&d->st, sr->node[node].key);
         d->path[++d->depth] = node;
-        if (virtual_loss)
-            sr->node[node].n8 += 256;
+        sr->node[node].n8 += 256;
     }
     sr->tree_plies += d->depth;
     if (d->depth > sr->max_depth)
@@ -342,28 +376,32 @@ static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int virtual_
     return 0;
 }
 
-static void gm_play_out(GmSearch *sr, int unit, GmDescent *d)
+/* golden _Search.play_out: the playout's cycles (the replay is the caller's) */
+static int64_t gm_play_out(GmSearch *sr, int unit, GmDescent *d)
 {
-    sr->playout_work += BK_MC_PLAYOUT_WORK;
+    int64_t work = BK_MC_PLAYOUT_WORK;
     while (!mc_over(&d->st)) {
         d->movers[d->nmoves] = d->st.to_move;
-        int k = gm_policy(&d->st, &sr->rng[unit], &sr->playout_work);
+        int k = gm_policy(&d->st, &sr->rng[unit], &work);
         d->keys[d->nmoves++] = k;
         mc_play(&d->st, k);
         sr->playout_plies++;
     }
     int margin = squares_left(&d->st.s[1]) - squares_left(&d->st.s[0]);
     d->result = margin > 0 ? 256 : margin == 0 ? 128 : 0;
+    sr->playout_work += work;
+    return work;
 }
 
-/* golden _Search.back_up: the back-up, then RAVE. */
-static void gm_back_up(GmSearch *sr, const GmDescent *d, int virtual_loss)
+/* golden _Search.back_up: the back-up, then RAVE; the tree unit's cycles. */
+static int64_t gm_back_up(GmSearch *sr, const GmDescent *d)
 {
     int r0 = d->result;
+    int64_t work = (int64_t)BK_MC_BACKUP_NODE_WORK * (d->depth + 1);
     for (int k = 0; k <= d->depth; k++) {
         GmNode *nd = &sr->node[d->path[k]];
         int r = k == 0 || d->movers[k - 1] == 0 ? r0 : 256 - r0;
-        if (!(virtual_loss && k > 0))
+        if (k == 0)
             nd->n8 += 256;
         nd->w8 += r;
         nd->real++;
@@ -384,6 +422,7 @@ static void gm_back_up(GmSearch *sr, const GmDescent *d, int virtual_loss)
         int mover = d->movers[i];
         int r = mover == 0 ? r0 : 256 - r0;
         int rest = d->nmoves - i;
+        work += gm_child_work(d->path[i]) * nd->count;
         for (int c = nd->first; c < nd->first + nd->count; c++) {
             GmNode *ch = &sr->node[c];
             if (ch->key == MC_PASS || ch->real > BK_MC_RAVE_CHILD_MAX)
@@ -394,14 +433,10 @@ static void gm_back_up(GmSearch *sr, const GmDescent *d, int virtual_loss)
             int64_t wgt = (int64_t)BK_MC_RAVE_W8 * (rest - (placed_ply[mover][t] - i)) / rest;
             ch->n8 += wgt;
             ch->w8 += (wgt * r) >> 8;
+            work += BK_MC_RAVE_UPDATE_WORK;
         }
     }
-}
-
-static inline int64_t gm_work(const GmSearch *sr, int64_t done)
-{
-    return sr->playout_work + (int64_t)BK_MC_TREE_PLY_WORK * sr->tree_plies
-         + (int64_t)BK_MC_DESCENT_WORK * done + (int64_t)BK_MC_SCORE_WORK * sr->scored;
+    return work;
 }
 
 static uint64_t gm_digest(const GmSearch *sr)
@@ -414,9 +449,10 @@ static uint64_t gm_digest(const GmSearch *sr)
 }
 
 /* The search. out: [0..3] move (x, y, tile, digit) or -1, [4] playouts,
- * [5] work, [6] playout plies, [7] tree plies, [8] expansions, [9] moves
+ * [5] work (the search's clock cycles), [6] playout plies, [7] tree plies, [8] expansions, [9] moves
  * scored, [10] children scanned, [11] max depth, [12] nodes, [13] the
- * answer's descents, [14] its n8, [15] its w8, [16] the tree digest.
+ * answer's descents, [14] its n8, [15] its w8, [16] the tree digest, [17] the
+ * playouts' cycles, [18] the tree unit's busy cycles.
  * Returns 0, -1 for a bad position, -2 without memory. */
 /* Not golden's: the children selections read at depth `depth` in the last
  * search of this thread (gm_scanned_at). */
@@ -451,26 +487,47 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
     memset(root, 0, sizeof *root);
     root->key = MC_PASS;
     root->first = -1;
-    for (int i = 0; i < 17; i++)
+    for (int i = 0; i < 19; i++)
         out[i] = 0;
     memset(gm_scanned_at, 0, sizeof gm_scanned_at);
     out[0] = out[1] = out[2] = out[3] = -1;
-    if (gm_expand(&sr, 0, &st) < 0)
+    int64_t start = 0;
+    if (gm_expand(&sr, 0, &st, &start) < 0)
         goto oom;
-    int64_t done = 0;
+    int64_t done = 0, tree_free = start, busy = start;
     if (!(sr.node[0].count == 1 && sr.node[sr.node[0].first].key == MC_PASS)) {
+        /* golden's schedule: each unit's waiting cycle (-1: stopped) and descent */
         static __thread GmDescent ds[BK_MC_BATCH];
-        while (gm_work(&sr, done) < budget && done < max_playouts) {
-            int b = max_playouts - done < BK_MC_BATCH ? (int)(max_playouts - done) : BK_MC_BATCH;
-            int vl = b > 1;
-            for (int u = 0; u < b; u++)
-                if (gm_down(&sr, &st, &ds[u], vl) < 0)
+        int64_t waiting[BK_MC_BATCH], started = 0;
+        int pending[BK_MC_BATCH], active = BK_MC_BATCH;
+        for (int u = 0; u < BK_MC_BATCH; u++) {
+            waiting[u] = start;
+            pending[u] = 0;
+        }
+        while (active) {
+            int u = -1;
+            for (int v = 0; v < BK_MC_BATCH; v++)
+                if (waiting[v] >= 0 && (u < 0 || waiting[v] < waiting[u]))
+                    u = v;
+            int64_t job = tree_free > waiting[u] ? tree_free : waiting[u], work = 0;
+            if (pending[u]) {
+                work += gm_back_up(&sr, &ds[u]);
+                pending[u] = 0;
+                done++;
+            }
+            if (job < budget && started < max_playouts) {
+                if (gm_down(&sr, &st, &ds[u], &work) < 0)
                     goto oom;
-            for (int u = 0; u < b; u++)
-                gm_play_out(&sr, u, &ds[u]);
-            for (int u = 0; u < b; u++)
-                gm_back_up(&sr, &ds[u], vl);
-            done += b;
+                pending[u] = 1;
+                started++;
+                int64_t replay = gm_replay_work(ds[u].keys, ds[u].nmoves);
+                waiting[u] = job + work + replay + gm_play_out(&sr, u, &ds[u]);
+            } else {
+                waiting[u] = -1;
+                active--;
+            }
+            tree_free = job + work;
+            busy += work;
         }
         int best = sr.node[0].first;
         for (int c = best; c < sr.node[0].first + sr.node[0].count; c++)
@@ -482,7 +539,7 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
         out[15] = sr.node[best].w8;
     }
     out[4] = done;
-    out[5] = gm_work(&sr, done);
+    out[5] = tree_free;
     out[6] = sr.playout_plies;
     out[7] = sr.tree_plies;
     out[8] = sr.expansions;
@@ -491,6 +548,8 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
     out[11] = sr.max_depth;
     out[12] = sr.used;
     out[16] = (int64_t)gm_digest(&sr);
+    out[17] = sr.playout_work;
+    out[18] = busy;
     free(sr.node);
     return 0;
 oom:

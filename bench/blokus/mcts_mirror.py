@@ -43,7 +43,7 @@ def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts
     if max_playouts is not None and (isinstance(max_playouts, bool)
                                      or not isinstance(max_playouts, int) or max_playouts < 0):
         raise ValueError("max_playouts must be an int >= 0 or None, not %r" % (max_playouts,))
-    out = (ctypes.c_int64 * 17)()
+    out = (ctypes.c_int64 * 19)()
     limit = NO_LIMIT if max_playouts is None else max_playouts
     rc = MIRROR.load().gm_search(*(_args(position)[:6] + (_rows(last_opp), budget, limit, out)))
     if rc == -2:
@@ -51,7 +51,8 @@ def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts
     if rc < 0:
         raise ValueError("gm_search refused the position:\n%r" % (position,))
     move = None if out[0] < 0 else tuple(int(v) for v in out[:4])
-    return golden_mcts.MctsResult(move, *(int(v) for v in out[4:16]), int(out[16]) % 2 ** 64)
+    return golden_mcts.MctsResult(move, *(int(v) for v in out[4:16]), int(out[16]) % 2 ** 64,
+                                  int(out[17]), int(out[18]))
 
 
 def scanned_by_depth():
@@ -72,7 +73,8 @@ def main(argv=None):
                                              "random positions: answer, playouts, time.")
     ap.add_argument("--positions", type=int, default=5, help="positions (default 5)")
     ap.add_argument("--budget", type=int, default=golden_mcts.DEFAULT_BUDGET,
-                    help="work units a search (default %d)" % golden_mcts.DEFAULT_BUDGET)
+                    help="clock cycles a search (golden's schedule; default %d)"
+                    % golden_mcts.DEFAULT_BUDGET)
     ap.add_argument("--seed", type=int, default=None, help="the positions' seed (default: drawn)")
     args = ap.parse_args(argv)
     try:

@@ -185,8 +185,7 @@ def unit_rows(positions):
             continue
         playouts = sum(r.playouts for r in results)
         plies = sum(r.playout_plies for r in results)
-        work = sum(r.work - gm.TREE_PLY_WORK * r.tree_plies - gm.DESCENT_WORK * r.playouts
-                   - gm.SCORE_WORK * r.scored - gm.PLAYOUT_WORK * r.playouts for r in results)
+        work = sum(r.playout_work - gm.PLAYOUT_WORK * r.playouts for r in results)
         reads = sum(r.scanned for r in results)
         rows.append((name, len(results), playouts / len(results), plies / playouts,
                      work / max(1, plies), reads / playouts, root_reads / playouts,

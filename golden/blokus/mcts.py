@@ -50,8 +50,7 @@ Definitions (the contract):
 * **Result** for ME: 256 (win), 128 (draw) or 0 (loss) by the squares left.
   Back-up: each node of the path gets ``real + 1``, ``w8 + r`` (r the result
   for the side that made its move; the root ME's) and ``n8 + 256`` (already
-  given by the virtual loss, below the root, when the batch has more than one
-  descent).
+  given by the virtual loss, below the root).
 * **RAVE** after the back-up, for each node i of the path (deepest first)
   with ``real <= RAVE_PARENT_MAX``: each child whose move the mover of path
   move i made later in the descent (tree or playout, ply j > i) and whose
@@ -59,29 +58,49 @@ Definitions (the contract):
   rest`` added to ``n8`` and ``(wgt * r) >> 8`` to ``w8``, rest = the
   descent's moves after node i.  (A side places a tile once, so the one
   placement of each tile by each side is all RAVE needs to know.)
-* **Batches.**  ``BATCH`` descents (the playout units) are selected one after
-  the other, each adding the virtual loss ``n8 + 256`` to the nodes below the
-  root it walks, then played out (descent u draws from generator u, a
-  xorshift32 from ``UNIT_SEEDS[u]`` kept for the whole search) and backed
-  up in order.
-* **Budget** in work units, checked before each batch: a batch starts while
-  the work spent is below the budget.  Work, summed over the units:
-  - a playout: ``PLAYOUT_WORK``, and for each of its plies ``SCAN_WORK`` a
-    scan of the side's moves (two when the opening filter refuses a tile the
-    side still has and leaves it no move, else one), plus ``MOVE_WORK`` and
-    ``WALK_WORK`` a shape walked for a placement (the moves of the chosen
-    move's centre cell in the drawn tier, up to it), or ``PASS_WORK`` for a
-    pass (``ply_work``).  These are the clock cycles of the RTL's playout
-    unit, which its bench checks playout by playout.
-  - ``TREE_PLY_WORK`` a ply of the tree, ``DESCENT_WORK`` a descent and
-    ``SCORE_WORK`` a legal move an expansion scores: the study's cycle model
-    (docs/blokus-mcts.md) until the RTL's tree unit is built.
-  ``DEFAULT_BUDGET`` is three units for 0.8 s at 50 MHz.
+* **The schedule**, in clock cycles from the search's start: ``BATCH``
+  playout units and one tree unit, as the hardware runs them.  The root's
+  expansion ends at ``expand_work(scans, moves) + WRITE_WORK * moves``;
+  every unit is then waiting.  The tree unit runs one job at a time: when
+  it is free it takes the unit that has waited since the earliest cycle
+  (the lower unit number of equals), or idles until one waits.  A job
+  starting at cycle s backs up the unit's last descent (when it has one),
+  then, while s < budget (and, for tests, fewer than ``max_playouts``
+  descents have started), selects the unit's next descent, with the
+  virtual loss ``n8 + 256`` on each node below the root it walks; the unit
+  then replays the descent's tree moves and plays out from its leaf (unit u
+  draws from generator u, a xorshift32 from ``UNIT_SEEDS[u]`` kept for the
+  whole search) and waits again.  A unit whose job starts at s >= budget
+  stops after its back-up; the search ends with the last job, and
+  ``work`` is that cycle.  A job's cycles (``_Search.down``,
+  ``_Search.back_up``):
+  - selection: at each node where a child is selected, ``SELECT_NODE_WORK``
+    and ``ROOT_CHILD_WORK`` a child read at the root (on chip),
+    ``CHILD_WORK`` below it; a node expanded by this descent instead costs
+    the replay of the path to it (``replay_work``), its scan
+    (``expand_work``) and ``WRITE_WORK`` a child written (the child its
+    scan finds best is the one selected: no reads); a node the tree has no
+    room for costs the replay and the scan;
+  - back-up: ``BACKUP_NODE_WORK`` a node of the path; RAVE reads each child
+    of each node it visits (``ROOT_CHILD_WORK`` or ``CHILD_WORK``) and
+    writes ``RAVE_UPDATE_WORK`` a child it updates.
+  A unit's cycles after its job: ``replay_work`` of the descent's tree
+  moves, then the playout's: ``PLAYOUT_WORK``, and for each of its plies
+  ``SCAN_WORK`` a scan of the side's moves (two when the opening filter
+  refuses a tile the side still has and leaves it no move, else one), plus
+  ``MOVE_WORK`` and ``WALK_WORK`` a shape walked for a placement (the moves
+  of the chosen move's centre cell in the drawn tier, up to it), or
+  ``PASS_WORK`` for a pass (``ply_work``).  The replay, the playout and the
+  expansion's scan are the clock cycles of the RTL's playout unit and
+  expansion scan, which their benches check; the tree unit's other cycles
+  are a model (docs/blokus-mcts.md) until it is built.
+  ``DEFAULT_BUDGET`` leaves ``DRAIN_RESERVE`` of 0.8 s at 50 MHz for the
+  jobs and playouts under way when it runs out.
 * **Answer**: the root child with the most descents (the first of equals),
   a pass when ME has no legal move.
 
 The answer depends only on the position, the opponent's last move and the
-budget.
+budget (and ``max_playouts``).
 """
 
 from collections import namedtuple
@@ -102,15 +121,26 @@ EXPAND_AFTER = 32
 RAVE_W8 = 179                        # 0.7 of a visit
 RAVE_PARENT_MAX = 25000
 RAVE_CHILD_MAX = 2000
-BATCH = 3
+BATCH = 3                            # playout units
 UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
 TREE_NODES = 1 << 20                 # the SDRAM's tree: 2^20 nodes
 # A playout's work: the RTL playout unit's clock cycles (see ply_work)
 PLAYOUT_WORK, SCAN_WORK, MOVE_WORK, PASS_WORK, WALK_WORK = 3, 228, 52, 10, 3
-# The tree's: the study's cycle model
-TREE_PLY_WORK, DESCENT_WORK, SCORE_WORK = 260, 624, 2
-DEFAULT_BUDGET = BATCH * 40000000    # three units, 0.8 s at 50 MHz in the study's model
-MAX_BUDGET = (1 << 31) - 1
+# A descent's tree moves replayed by its playout unit, and an expansion's
+# scan: the RTL's cycles (hdl/blokus/playout.py, hdl/blokus/expand_scan.py)
+REPLAY_WORK, REPLAY_MOVE_WORK, REPLAY_PASS_WORK = 1, 6, 2
+EXPAND_WORK, EXPAND_SCAN_WORK, EXPAND_MOVE_WORK = 1, 229, 2
+# The tree unit's: a model until it is built (docs/blokus-mcts.md)
+SELECT_NODE_WORK = 24                # a node's header, the selection value's latency (19)
+ROOT_CHILD_WORK = 1                  # a root child read: on chip, one a cycle
+CHILD_WORK = 4                       # a child read below the root: n8, w8 in four 16-bit words
+WRITE_WORK = 8                       # a child written by an expansion: a node in 8 words
+BACKUP_NODE_WORK = 8                 # a path node's n8, w8, real read and written
+RAVE_UPDATE_WORK = 4                 # a child's n8, w8 written by RAVE
+CLOCK_CYCLES = 40000000              # 0.8 s at 50 MHz
+DRAIN_RESERVE = 1000000              # for the jobs and playouts under way at the budget
+DEFAULT_BUDGET = CLOCK_CYCLES - DRAIN_RESERVE
+MAX_BUDGET = (1 << 26) - 1           # 1.34 s at 50 MHz: keeps n8 < 2^30 (hdl/blokus/uct_score.py)
 
 
 def _corner_cells(shape):
@@ -266,6 +296,18 @@ def touches(key, cells):
     return bool(key_mask(key) & cells)
 
 
+def replay_work(keys):
+    """The cycles of a playout unit's replay of tree moves ``keys``."""
+    return REPLAY_WORK + sum(REPLAY_PASS_WORK if k == PASS else REPLAY_MOVE_WORK for k in keys)
+
+
+def expand_work(scans, moves):
+    """The cycles of an expansion's scan: ``scans`` scans (2 when the opening
+    filter refuses a tile the side still has and leaves it no move), ``moves``
+    kept moves scored."""
+    return EXPAND_WORK + EXPAND_SCAN_WORK * scans + EXPAND_MOVE_WORK * moves
+
+
 def ply_work(scans, walked):
     """The work of a playout's ply: ``scans`` scans of the side's moves, then
     a placement after ``walked`` shapes walked, or a pass (``walked`` None)."""
@@ -344,12 +386,15 @@ def _scan_keys(shape_vectors):
 
 
 MctsResult = namedtuple("MctsResult", "move playouts work playout_plies tree_plies expansions "
-                                      "scored scanned max_depth nodes visits n8 w8 digest")
+                                      "scored scanned max_depth nodes visits n8 w8 digest "
+                                      "playout_work tree_work")
 MctsResult.__doc__ = """What one search found: the move (x, y, t, r) or None; the playouts
-(descents) run and the work they cost; the plies played in playouts and walked in the tree;
+(descents) run and ``work``, the search's clock cycles (the end of its last job); the plies played in playouts and walked in the tree;
 the expansions and the legal moves they scored; the children read by selections; the
 deepest tree path; the tree's nodes; the answer's descents, n8 and w8; ``digest``, a hash of
-every node's (n8, w8, real) in node order (``tree_digest``)."""
+every node's (n8, w8, real) in node order (``tree_digest``); the playouts' cycles summed
+over the units (their replays left out) and the tree unit's busy cycles (the root's
+expansion and every job)."""
 
 
 class Tree(object):
@@ -397,22 +442,27 @@ def prior_heuristic(pos, p, key, other_anchor):
 
 def expand(tree, node, state):
     """Give ``node`` its children; False (and nothing done) when the tree has
-    no room. Returns (done, legal moves scored)."""
+    no room. Returns (done, kept moves scored, scans): the scans
+    ``expand_work`` charges, 2 when the opening filter refuses a tile the
+    side still has and leaves it no move."""
     p, pos = state.to_move, state.pos
     free, anchor = free_map(pos, p), anchor_map(pos, p)
     every = _moves(state, p, free, anchor, False) if anchor else []
-    kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)] or every
-    keys = _scan_keys(kept)
+    kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)]
+    refusing = any(not (pos.used[p] >> t) & 1 and not allowed(t, state.placed)
+                   for t in range(N_TILES))
+    scans = 2 if not kept and refusing else 1
+    keys = _scan_keys(kept or every)
     if len(tree) + max(1, len(keys)) > TREE_NODES:
-        return False, 0
+        return False, len(keys), scans
     if not keys:
         tree.add_children(node, [PASS], [PRIOR_VISITS * PRIOR_V8[0]])
-        return True, 0
+        return True, 0, scans
     other_anchor = anchor_map(pos, 1 - p)
     hs = [prior_heuristic(pos, p, k, other_anchor) for k in keys]
     best = max(hs)
     tree.add_children(node, keys, [PRIOR_VISITS * PRIOR_V8[min(best - h, 63)] for h in hs])
-    return True, len(keys)
+    return True, len(keys), scans
 
 
 def select(tree, node):
@@ -436,6 +486,11 @@ class _Descent(object):
         self.path, self.keys, self.movers, self.result, self.plies = [0], [], [], 0, 0
 
 
+def _child_work(node):
+    """The cycles of reading one child of ``node``."""
+    return ROOT_CHILD_WORK if node == 0 else CHILD_WORK
+
+
 class _Search(object):
     """One search's tree, generators and counters."""
 
@@ -447,45 +502,61 @@ class _Search(object):
         self.scored = self.scanned = self.max_depth = 0
 
     def expand(self, node, state):
-        done, scored = expand(self.tree, node, state)
+        """Expand ``node``: (done, the cycles of its scan and writes)."""
+        done, moves, scans = expand(self.tree, node, state)
+        work = expand_work(scans, moves)
         if done:
             self.expansions += 1
-            self.scored += scored
-        return done
+            self.scored += moves
+            work += WRITE_WORK * max(1, moves)
+        return done, work
 
-    def down(self, unit, virtual_loss):
-        """Selection of one descent (with its virtual loss)."""
+    def down(self):
+        """Selection of one descent, with its virtual loss: (the descent, the
+        state at its leaf, the tree unit's cycles)."""
         tree, d, st = self.tree, _Descent(), self.root.copy()
-        node = 0
+        node, work = 0, 0
         while not st.over():
-            if tree.first[node] < 0 and (tree.real[node] < EXPAND_AFTER
-                                         or not self.expand(node, st)):
-                break
+            fresh = False
+            if tree.first[node] < 0:
+                if tree.real[node] < EXPAND_AFTER:
+                    break
+                done, scan = self.expand(node, st)
+                work += replay_work(d.keys) + scan
+                if not done:
+                    break
+                fresh = True
             self.scanned += tree.count[node]
+            if not fresh:
+                work += SELECT_NODE_WORK + _child_work(node) * tree.count[node]
             node = select(tree, node)
             d.movers.append(st.to_move)
             d.keys.append(tree.key[node])
             st.play(tree.key[node])
             d.path.append(node)
-            if virtual_loss:
-                tree.n8[node] += 256
+            tree.n8[node] += 256
         self.tree_plies += len(d.path) - 1
         self.max_depth = max(self.max_depth, len(d.path) - 1)
-        return d, st
+        return d, st, work
 
     def play_out(self, unit, d, st):
-        keys, movers, d.result, self.rng[unit], work = play_out(st, self.rng[unit])
-        self.playout_work += work
+        """The playout unit's part of a descent: its cycles."""
+        work = replay_work(d.keys)
+        keys, movers, d.result, self.rng[unit], playout = play_out(st, self.rng[unit])
+        self.playout_work += playout
         d.keys += keys
         d.movers += movers
         d.plies = len(keys)
         self.playout_plies += d.plies
+        return work + playout
 
-    def back_up(self, d, virtual_loss):
+    def back_up(self, d):
+        """The back-up and RAVE of a descent: the tree unit's cycles."""
         tree, r0 = self.tree, d.result
+        work = BACKUP_NODE_WORK * len(d.path)
         for k, node in enumerate(d.path):
             r = r0 if k == 0 or d.movers[k - 1] == ME else 256 - r0
-            if not (virtual_loss and k > 0):
+            if k == 0:
                 tree.n8[node] += 256
             tree.w8[node] += r
             tree.real[node] += 1
@@ -501,6 +572,7 @@ class _Search(object):
             mover = d.movers[i]
             r = r0 if mover == ME else 256 - r0
             rest = n - i
+            work += _child_work(node) * tree.count[node]
             for c in tree.children(node):
                 key = tree.key[c]
                 if key == PASS or tree.real[c] > RAVE_CHILD_MAX:
@@ -511,10 +583,8 @@ class _Search(object):
                 wgt = RAVE_W8 * (rest - (k_j[1] - i)) // rest
                 tree.n8[c] += wgt
                 tree.w8[c] += (wgt * r) >> 8
-
-    def work(self, playouts):
-        return (self.playout_work + TREE_PLY_WORK * self.tree_plies + DESCENT_WORK * playouts
-                + SCORE_WORK * self.scored)
+                work += RAVE_UPDATE_WORK
+        return work
 
 
 def check_budget(budget):
@@ -525,29 +595,41 @@ def check_budget(budget):
 def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):
     """The search on ``position`` (ME to move); ``last_opp``: the squares of
     the opponent's last move (0 when unknown or a pass); ``max_playouts``
-    (for tests) also stops it after that many descents, checked with the
-    budget. An MctsResult."""
+    (for tests) also stops it after that many descents have started. An
+    MctsResult."""
     check_budget(budget)
     pos = position.copy()
     placed = bin(pos.used[ME]).count("1") + bin(pos.used[OPP]).count("1")
     root = State(pos, ME, [[0, 0], [last_opp, 0]], placed)
     sr = _Search(root)
     tree = sr.tree
-    sr.expand(0, root.copy())
+    _, start = sr.expand(0, root.copy())
     if tree.count[0] == 1 and tree.key[tree.first[0]] == PASS:
-        return MctsResult(None, 0, 0, 0, 0, 1, 0, 0, 0, len(tree), 0, 0, 0, tree_digest(tree))
-    done = 0
-    while sr.work(done) < budget and (max_playouts is None or done < max_playouts):
-        b = BATCH if max_playouts is None else min(BATCH, max_playouts - done)
-        vl = b > 1
-        descents = [sr.down(u, vl) for u in range(b)]
-        for u, (d, st) in enumerate(descents):
-            sr.play_out(u, d, st)
-        for d, _ in descents:
-            sr.back_up(d, vl)
-        done += b
+        return MctsResult(None, 0, start, 0, 0, 1, 0, 0, 0, len(tree), 0, 0, 0,
+                          tree_digest(tree), 0, start)
+    # the schedule: each unit's waiting cycle (None: stopped) and descent
+    waiting, descent = [start] * BATCH, [None] * BATCH
+    tree_free, started, done, busy = start, 0, 0, start
+    while any(w is not None for w in waiting):
+        u = min((w, v) for v, w in enumerate(waiting) if w is not None)[1]
+        job = max(tree_free, waiting[u])
+        work = 0
+        if descent[u] is not None:
+            work += sr.back_up(descent[u])
+            descent[u] = None
+            done += 1
+        if job < budget and (max_playouts is None or started < max_playouts):
+            d, st, select_work = sr.down()
+            work += select_work
+            descent[u] = d
+            started += 1
+            waiting[u] = job + work + sr.play_out(u, d, st)
+        else:
+            waiting[u] = None
+        tree_free = job + work
+        busy += work
     best = max(tree.children(0), key=lambda c: (tree.real[c], -c))
-    return MctsResult(key_move(tree.key[best]), done, sr.work(done), sr.playout_plies,
+    return MctsResult(key_move(tree.key[best]), done, tree_free, sr.playout_plies,
                       sr.tree_plies, sr.expansions, sr.scored, sr.scanned, sr.max_depth,
                       len(tree), tree.real[best], tree.n8[best], tree.w8[best],
-                      tree_digest(tree))
+                      tree_digest(tree), sr.playout_work, busy)

@@ -1,6 +1,7 @@
 """An expansion's moves in scan order, each with its prior heuristic, and the best of them."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
+from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK
 from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.blokus.window_scan import blokus_window_scan
@@ -21,6 +22,17 @@ def expand_cycles(scans, moves):
     two a move issued, its end and the moves' pipeline) each time."""
     return 1 + scans * (1 + SCAN_STEPS + SCAN_END) + 2 * moves
 
+
+# golden's schedule charges an expansion's scan these cycles: the two must agree
+for _name, _work, _cycles in (("EXPAND_WORK", EXPAND_WORK, expand_cycles(0, 0)),
+                              ("EXPAND_SCAN_WORK", EXPAND_SCAN_WORK,
+                               expand_cycles(1, 0) - expand_cycles(0, 0)),
+                              ("EXPAND_MOVE_WORK", EXPAND_MOVE_WORK,
+                               expand_cycles(0, 1) - expand_cycles(0, 0))):
+    if _work != _cycles:
+        raise ValueError("golden.blokus.mcts charges %s = %d cycles but the expansion scan "
+                         "takes %d: change golden's constant (and remeasure its strength) or "
+                         "the unit" % (_name, _work, _cycles))
 
 State = enum("IDLE", "LOAD", "SCAN", "FLUSH")
 

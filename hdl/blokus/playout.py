@@ -2,8 +2,8 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.blokus.encoding import N_TILES
-from golden.blokus.mcts import (MOVE_WORK, OPEN_LEAST, PASS_WORK, PLAYOUT_WORK, SCAN_WORK,
-                                WALK_WORK)
+from golden.blokus.mcts import (MOVE_WORK, OPEN_LEAST, PASS_WORK, PLAYOUT_WORK, REPLAY_MOVE_WORK,
+                                REPLAY_PASS_WORK, REPLAY_WORK, SCAN_WORK, WALK_WORK)
 from hdl.blokus.local_cells import blokus_local_cells
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.placement import LATENCY as PLACE_LATENCY, blokus_placement
@@ -36,6 +36,8 @@ onto the side's squares."""
 END_CYCLES = 3
 """From the edge that takes `path_end` to the first ply's end check (1), and
 from the last end check to `done` (2)."""
+REPLAY_START_CYCLES = 1
+"""From the edge that takes `start` to the one that takes the path's first move."""
 REPLAY_MOVE_CYCLES = 1 + PLACE_LATENCY + 1 + 1
 """A placement of the path: taken, through the placement, the swap."""
 REPLAY_PASS_CYCLES = 2
@@ -53,15 +55,18 @@ def ply_cycles(scans, walked):
 
 MAX_PLY_CYCLES = ply_cycles(2, N_SHAPES)
 
-# golden's budget charges a playout these cycles: the two must agree
+# golden's schedule charges a descent's replay and playout these cycles: the two must agree
 _CHARGED = {"PLAYOUT_WORK": (PLAYOUT_WORK, END_CYCLES),
             "PASS_WORK + SCAN_WORK": (PASS_WORK + SCAN_WORK, ply_cycles(1, None)),
             "MOVE_WORK + SCAN_WORK": (MOVE_WORK + SCAN_WORK, ply_cycles(1, 0)),
             "SCAN_WORK": (SCAN_WORK, ply_cycles(2, None) - ply_cycles(1, None)),
-            "WALK_WORK": (WALK_WORK, ply_cycles(1, 1) - ply_cycles(1, 0))}
+            "WALK_WORK": (WALK_WORK, ply_cycles(1, 1) - ply_cycles(1, 0)),
+            "REPLAY_WORK": (REPLAY_WORK, REPLAY_START_CYCLES),
+            "REPLAY_MOVE_WORK": (REPLAY_MOVE_WORK, REPLAY_MOVE_CYCLES),
+            "REPLAY_PASS_WORK": (REPLAY_PASS_WORK, REPLAY_PASS_CYCLES)}
 for _name, (_work, _cycles) in _CHARGED.items():
     if _work != _cycles:
-        raise ValueError("golden.blokus.mcts charges %s = %d work units but the playout unit "
+        raise ValueError("golden.blokus.mcts charges %s = %d cycles but the playout unit "
                          "takes %d cycles: change golden's constant (and remeasure its "
                          "strength) or the unit" % (_name, _work, _cycles))
 

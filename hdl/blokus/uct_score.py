@@ -1,15 +1,23 @@
 """A child's selection value of golden's Monte-Carlo tree search: one child a cycle, pipelined."""
 from myhdl import Signal, always_comb, always_seq, block, downrange, intbv
 
-from golden.blokus.mcts import INV_SQRT
+from golden.blokus.mcts import (BACKUP_NODE_WORK, BATCH, INV_SQRT, MAX_BUDGET, PRIOR_VISITS,
+                                RAVE_W8, ROOT_CHILD_WORK, SELECT_NODE_WORK)
 from hdl.pipelined_divider import pipelined_divider
 from hdl.register import register
 from hdl.signals import flag, unsigned
 
 VISIT_BITS = 32
-"""n8 and w8 (visits and results in 1/256 of a visit): a search of MAX_BUDGET
-work units runs fewer than 2^31 / DESCENT_WORK descents, so n8 < 2^30
-with the prior, RAVE and the virtual loss."""
+"""n8 and w8 (visits and results in 1/256 of a visit). A descent keeps the
+tree unit busy for at least SELECT_NODE_WORK + ROOT_CHILD_WORK (a root
+child read) + 2 * BACKUP_NODE_WORK (the root and one node backed up)
+cycles, and jobs start only before the budget, so a search of MAX_BUDGET
+cycles starts fewer than MAX_DESCENTS descents; a node's n8 grows by at most
+256 + RAVE_W8 a descent from the prior's PRIOR_VISITS * 256: n8 < 2^30."""
+MAX_DESCENTS = MAX_BUDGET // (SELECT_NODE_WORK + ROOT_CHILD_WORK + 2 * BACKUP_NODE_WORK) + BATCH
+if PRIOR_VISITS * 256 + (256 + RAVE_W8) * MAX_DESCENTS >= 1 << 30:
+    raise ValueError("blokus_uct_score: golden's MAX_BUDGET lets n8 reach 2^30; lower it or "
+                     "widen VISIT_BITS and the bench's range")
 EXPLORE_BITS = 16            # explore_q16(N) = isqrt(EXPLORE_K * log2_q4(N + 1)) < 2^16
 MEAN_BITS = 17               # (w8 << 16) // n8 <= 2^16, as w8 <= n8
 INV_BITS = max(INV_SQRT).bit_length()                     # 21

@@ -15,9 +15,8 @@ playout), by which side, the move (step, shape) and its ply.
 
 Cycles, compared exactly: from the edge that takes `path_end` to `done`,
 golden's play_out work (golden.blokus.mcts.ply_work for each ply: the scans
-and the shapes walked), which the search's budget counts; from `start` to
-that edge, 1 + REPLAY_MOVE_CYCLES a placement of the path + REPLAY_PASS_CYCLES
-a pass, when every move is offered as soon as the unit is ready (the
+and the shapes walked); from `start` to that edge, golden's replay_work of
+the path, when every move is offered as soon as the unit is ready (the
 descents with random pauses between the path's moves check the moves, not
 these cycles).
 
@@ -35,8 +34,7 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from golden.blokus import board as B
 from golden.blokus import mcts as M
 from golden.blokus.encoding import ALL_SHAPES, N_SHAPES
-from hdl.blokus.playout import (KEY_BITS, MAX_PLIES, MAX_PLY_CYCLES, PLY_BITS, REPLAY_MOVE_CYCLES,
-                                REPLAY_PASS_CYCLES, playout_cycles)
+from hdl.blokus.playout import KEY_BITS, MAX_PLIES, MAX_PLY_CYCLES, PLY_BITS, playout_cycles
 from hdl.blokus.tables import EXT0, SHAPE_BITS
 from verif.units.common import Mismatches, blokus_game_plies, start_unit
 
@@ -94,8 +92,7 @@ def case_of(pos, player, last, placed, seed, path_len, rng):
     expected = {"result": result, "plies": len(keys), "rng": after,
                 "end_used_me": state.pos.used[B.ME], "end_used_opp": state.pos.used[B.OPP],
                 "cycles": work,
-                "path_cycles": 1 + sum(REPLAY_PASS_CYCLES if k == M.PASS else REPLAY_MOVE_CYCLES
-                                       for k in path)}
+                "path_cycles": M.replay_work(path)}
     return inputs, [slot(k) for k in path], expected, record
 
 
