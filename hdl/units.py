@@ -736,6 +736,18 @@ def _blokus_expand_scan(cfg):
         bits(HEURISTIC_BITS)))]
 
 
+def _blokus_child_select(cfg):
+    """The child a Monte-Carlo selection takes at a node (hdl/blokus/child_select.py,
+    with hdl/blokus/uct_score.py inside)."""
+    from hdl.blokus.child_select import CHILD_BITS, blokus_child_select
+    from hdl.blokus.uct_score import EXPLORE_BITS, VISIT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_child_select", blokus_child_select(
+        clk, rst, flag(), bits(EXPLORE_BITS), flag(), flag(), bits(VISIT_BITS), bits(VISIT_BITS),
+        flag(), bits(CHILD_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -780,5 +792,6 @@ UNITS = {
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
     "blokus_prior_score": (_blokus_prior_score, 115200, False),
     "blokus_expand_scan": (_blokus_expand_scan, 115200, False),
+    "blokus_child_select": (_blokus_child_select, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }
