@@ -168,8 +168,8 @@ def unit_rows(positions):
     """Per phase, golden's search (its C mirror) at DEFAULT_BUDGET: (positions,
     playouts a move (mean), plies a playout, cycles a playout ply, children
     read a playout by the selections, of them at the root, the tree unit's
-    busy share of the search's cycles, the playout units' share, most tree
-    nodes).
+    busy share of the search's cycles, the playout units' share, the most
+    cycles a search ran past the budget, most tree nodes).
     A playout ply's cycles are golden's playout work, which the playout
     unit's bench checks cycle for cycle (``golden.blokus.mcts.ply_work``)."""
     from golden.blokus import mcts as gm
@@ -194,6 +194,7 @@ def unit_rows(positions):
                      work / max(1, plies), reads / playouts, root_reads / playouts,
                      100.0 * sum(r.tree_work for r in results) / cycles,
                      100.0 * sum(r.playout_work for r in results) / (gm.BATCH * cycles),
+                     max(r.work - gm.DEFAULT_BUDGET for r in results),
                      max(r.nodes for r in results)))
     return rows
 
@@ -238,10 +239,11 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=
                                 gm.SCAN_WORK, gm.PLAYOUT_WORK), "",
                 "| phase | positions | playouts a move (mean) | plies a playout "
                 "| cycles a playout ply | children read a playout | of them at the root "
-                "| tree unit busy | playout units playing out | tree nodes (most) |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-        out += ["| %s | %d | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f %% | %.0f %% | %d |" % row
-                for row in measured]
+                "| tree unit busy | playout units playing out | cycles past the budget (most) "
+                "| tree nodes (most) |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["| %s | %d | %.0f | %.1f | %.0f | %.0f | %.0f | %.0f %% | %.0f %% | %d | %d |"
+                % row for row in measured]
         out += ["", "Children read: those every selection reads to choose a child, at each "
                 "node of its path (golden's `scanned`); at the root: those of the root alone "
                 "(the C mirror's count by depth). Busy: golden's schedule (the tree unit's "
@@ -249,9 +251,10 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=
                 "child read, %d a child read below it, %d a child written, %d a node backed "
                 "up, %d a RAVE update) as a share of the search's cycles; playing out: the "
                 "playouts' cycles (their replays left out) as a share of the %d units' "
-                "cycles." % (gm.SELECT_NODE_WORK, gm.ROOT_CHILD_WORK, gm.CHILD_WORK,
-                             gm.WRITE_WORK, gm.BACKUP_NODE_WORK, gm.RAVE_UPDATE_WORK,
-                             gm.BATCH), ""]
+                "cycles. Past the budget: the descents under way when it ran out (golden "
+                "reserves %d cycles for them)." % (
+                    gm.SELECT_NODE_WORK, gm.ROOT_CHILD_WORK, gm.CHILD_WORK, gm.WRITE_WORK,
+                    gm.BACKUP_NODE_WORK, gm.RAVE_UPDATE_WORK, gm.BATCH, gm.DRAIN_RESERVE), ""]
     out += ["## Playouts a move with %d units for %.1f s at %d MHz: the study's model" % (
                 units, TARGET_S, CLOCK_HZ // 1_000_000), "",
             "The cycle model of `mcts.c` (`mc_cycles`): %d cycles a ply placed (the scan's "

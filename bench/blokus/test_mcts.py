@@ -217,9 +217,10 @@ def test_playout_unit_positions_afford_and_report():
     sizes = {block: {"lut4": 10, "ff": 2, "m4k": 0} for block, _ in PU.BLOCKS}
     text = PU.report(sizes, rows, 3, mcts.Params(), 3, 1, 1.0)
     assert "| `blokus_window_scan` | 10 | 2 | 0 |" in text and "| plies 2-9 |" in text
-    measured = [("plies 2-9", 4, 10327.4, 29.9, 286.2, 515.5, 300.0, 31.4, 62.6, 90000)]
+    measured = [("plies 2-9", 4, 10327.4, 29.9, 286.2, 515.5, 300.0, 31.4, 62.6, 15951, 90000)]
     text = PU.report(sizes, rows, 3, mcts.Params(), 3, 1, 1.0, measured=measured)
-    assert "| plies 2-9 | 4 | 10327 | 29.9 | 286 | 516 | 300 | 31 % | 63 % | 90000 |" in text
+    assert "| plies 2-9 | 4 | 10327 | 29.9 | 286 | 516 | 300 | 31 % | 63 % | 15951 | 90000 |" \
+        in text
 
 
 def test_playout_unit_cli_errors(capsys, tmp_path):
