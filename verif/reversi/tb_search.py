@@ -82,15 +82,20 @@ async def search_matches_golden(dut):
     rng = random.Random(int(tb.seed()))
     seen = set()
     worst = 0.0
-    for i in range(80):
+    wanted = {"forced", "exact", "budget", "budget in iteration 1"}
+    # 80 positions, then more until every stop was seen: 80 alone missed
+    # "exact" on about 1 seed in 75 (seeds 179, 198, 231, ...)
+    i = 0
+    while i < 80 or (not wanted <= seen and i < 400):
+        i += 1
         width, height = rng.choice(T.sizes(SIDE))
         cells = width * height
         pos = random_position(rng, width, height, rng.randint(0, cells))
         budget = rng.choice([1, 2, 5, 17, 60, 200, 700, rng.randint(1, 3000)])
         want = await check(dut, pos, budget, "position #%d" % i)
         seen.add(want.stop if want.stop != "budget" or want.depth else "budget in iteration 1")
-    dut._log.info("stops seen: %s", sorted(seen))
-    assert {"forced", "exact", "budget", "budget in iteration 1"} <= seen, seen
+    dut._log.info("stops seen in %d positions: %s", i, sorted(seen))
+    assert wanted <= seen, "stops seen in %d positions: %s (seed %s)" % (i, sorted(seen), tb.seed())
 
 
 @cocotb.test()

@@ -25,6 +25,7 @@ from verif import tb
 
 POSITIONS = int(os.environ.get("SCORE4_SEARCH_POSITIONS", "60"))
 WARM_POSITIONS_MAX = 40
+LONG_SEARCHES_MAX = 8
 
 
 def random_position(rng, beads):
@@ -97,17 +98,26 @@ async def table_cases(dut):
     cfg = tb.TbConfig.from_env()
     await tb.start(dut, cfg, idle_high=(), low=("start",))
     rng = random.Random(int(tb.seed()) + 7)
-    # long searches: the table overflows, transpositions cut nodes off
+    # long searches: the table overflows, transpositions cut nodes off; three,
+    # then more until enough happened (three fell short of 500 overwrites on
+    # about 1 seed in 300: 1247, 1540, 1660)
     seen = {"overwrites": 0, "cutoffs": 0, "found": 0}
-    for i, beads in enumerate((2, 10, 24)):
-        pos = searching_position(rng, beads)
+
+    def enough():
+        return (seen["overwrites"] > 500 and seen["cutoffs"] > 100
+                and seen["found"] > seen["cutoffs"])
+
+    i = 0
+    while i < LONG_SEARCHES_MAX and (i < 3 or not enough()):
+        pos = searching_position(rng, (2, 10, 24)[i % 3])
         budget = 15000
         _, how = explain(pos, budget)
         for key in seen:
             seen[key] += how["table"][key]
         await check(dut, pos, budget, "long search #%d" % i)
-    dut._log.info("long searches: %r", seen)
-    assert seen["overwrites"] > 500 and seen["cutoffs"] > 100 and seen["found"] > seen["cutoffs"], seen
+        i += 1
+    dut._log.info("%d long searches: %r", i, seen)
+    assert enough(), "%d long searches: %r (seed %s)" % (i, seen, tb.seed())
     # one position, two move orders: the same hash and the same answer
     a = EMPTY.play_mine(5).play_theirs(6).play_mine(9).play_theirs(10).play_mine(5)
     b = EMPTY.play_mine(9).play_theirs(10).play_mine(5).play_theirs(6).play_mine(5)

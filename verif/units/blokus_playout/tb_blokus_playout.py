@@ -214,7 +214,13 @@ async def playouts(dut):
     """Playouts from states of random games, from the first ply to the end."""
     await start_unit(dut, low=INPUTS)
     results = await check_cases(dut, game_cases(random, 4, 5), "random games")
-    assert len(results) >= 2, results
+    extra = 0
+    while len(results) < 2 and extra < 10:      # one result only: about 1 seed in 6,000
+        extra += 1
+        more = await check_cases(dut, game_cases(random, 1, 5), "random games, extra %d" % extra)
+        for result, count in more.items():
+            results[result] = results.get(result, 0) + count
+    assert len(results) >= 2, "results %s after %d extra games" % (results, extra)
 
 
 @cocotb.test()
