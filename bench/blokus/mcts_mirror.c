@@ -145,13 +145,20 @@ static inline int64_t gm_ply_work(int scans, int walked)
     return BK_MC_MOVE_WORK + (int64_t)BK_MC_SCAN_WORK * scans + (int64_t)BK_MC_WALK_WORK * walked;
 }
 
+/* golden refusing: the filter refuses a tile the side to move still has */
+static int gm_refusing(const McState *st)
+{
+    int p = st->to_move, refusing = 0;
+    for (int t = 0; t < BK_N_TILES; t++)
+        refusing |= !((st->s[p].used >> t) & 1) && !gm_allowed(t, st->placed);
+    return refusing;
+}
+
 /* golden policy_move: the playout move of the side to move; adds the ply's
  * work to *work. */
 static int gm_policy(const McState *st, uint32_t *rng, int64_t *work)
 {
-    int p = st->to_move, refusing = 0, scans = 1, m = 0;
-    for (int t = 0; t < BK_N_TILES; t++)
-        refusing |= !((st->s[p].used >> t) & 1) && !gm_allowed(t, st->placed);
+    int p = st->to_move, scans = 1, m = 0;
     v16 free, anchor, F[25], A[25];
     maps(&st->s[p], &free, &anchor);
     int shape[BK_N_SHAPES];
@@ -160,7 +167,7 @@ static int gm_policy(const McState *st, uint32_t *rng, int64_t *work)
         shifted(free, anchor, F, A);
         m = gm_moves(st, p, F, A, 1, shape, legal);
     }
-    if (!m && refusing) {
+    if (!m && gm_refusing(st)) {
         scans = 2;
         if (!is_zero(anchor))
             m = gm_moves(st, p, F, A, 0, shape, legal);
@@ -255,10 +262,8 @@ static inline int64_t gm_replay_work(const int *keys, int n)
 static int gm_expand(GmSearch *sr, int node, const McState *st, int64_t *work)
 {
     static __thread int keys[BK_MAX_MOVES], h[BK_MAX_MOVES];
-    int p = st->to_move, n = 0, refusing = 0;
-    for (int t = 0; t < BK_N_TILES; t++)
-        refusing |= !((st->s[p].used >> t) & 1) && !gm_allowed(t, st->placed);
-    int scans = refusing ? 2 : 1;       /* 1 again when the filter keeps a move */
+    int p = st->to_move, n = 0;
+    int scans = gm_refusing(st) ? 2 : 1;   /* 1 again when the filter keeps a move */
     v16 free, anchor, F[25], A[25];
     maps(&st->s[p], &free, &anchor);
     if (!is_zero(anchor)) {

@@ -197,6 +197,13 @@ def allowed(tile, placed):
     return TILE_SIZE[tile] >= OPEN_LEAST[placed]
 
 
+def refusing(state):
+    """Does the opening filter refuse a tile the side to move still has? (Then
+    a scan that finds no allowed move is followed by one without the filter.)"""
+    used = state.pos.used[state.to_move]
+    return any(not (used >> t) & 1 and not allowed(t, state.placed) for t in range(N_TILES))
+
+
 def xorshift32(x):
     x ^= (x << 13) & 0xFFFFFFFF
     x ^= x >> 17
@@ -320,15 +327,13 @@ def policy_move(state, rng):
     """The playout move of the side to move: (key, generator state, scans,
     walked), the last two what ``ply_work`` takes (walked None for a pass)."""
     p = state.to_move
-    used = state.pos.used[p]
     # a second scan, without the opening filter, when the first found no move
     # and the filter refused a tile the side still has
-    refusing = any(not (used >> t) & 1 and not allowed(t, state.placed) for t in range(N_TILES))
     free = free_map(state.pos, p)
     anchor = anchor_map(state.pos, p)
     moves = _moves(state, p, free, anchor, True) if anchor else []
     scans = 1
-    if not moves and refusing:
+    if not moves and refusing(state):
         scans = 2
         moves = _moves(state, p, free, anchor, False) if anchor else []
     if not moves:
@@ -449,9 +454,7 @@ def expand(tree, node, state):
     free, anchor = free_map(pos, p), anchor_map(pos, p)
     every = _moves(state, p, free, anchor, False) if anchor else []
     kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)]
-    refusing = any(not (pos.used[p] >> t) & 1 and not allowed(t, state.placed)
-                   for t in range(N_TILES))
-    scans = 2 if not kept and refusing else 1
+    scans = 2 if not kept and refusing(state) else 1
     keys = _scan_keys(kept or every)
     if len(tree) + max(1, len(keys)) > TREE_NODES:
         return False, len(keys), scans
