@@ -700,15 +700,27 @@ def _pipelined_divider(cfg):
                                                     bits(9)))]
 
 
-def _blokus_uct_score(cfg):
-    """A child's selection value in the Monte-Carlo tree (hdl/blokus/uct_score.py,
-    with hdl/pipelined_divider.py inside)."""
-    from hdl.blokus.uct_score import EXPLORE_BITS, SCORE_BITS, VISIT_BITS, blokus_uct_score
+def _blokus_child_summary(cfg):
+    """The two words the Monte-Carlo tree keeps of a child for its selection
+    (hdl/blokus/child_summary.py, with hdl/pipelined_divider.py inside)."""
+    from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS, blokus_child_summary
 
     clk, rst, bits, flag = _signals()
-    return [("blokus_uct_score", blokus_uct_score(clk, rst, flag(), bits(VISIT_BITS),
-                                                  bits(VISIT_BITS), bits(EXPLORE_BITS), flag(),
-                                                  flag(), bits(SCORE_BITS)))]
+    return [("blokus_child_summary", blokus_child_summary(clk, rst, flag(), bits(VISIT_BITS),
+                                                          bits(VISIT_BITS), flag(),
+                                                          bits(SUMMARY_BITS)))]
+
+
+def _blokus_uct_score(cfg):
+    """A child's selection value in the Monte-Carlo tree, from its summary
+    (hdl/blokus/uct_score.py)."""
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.uct_score import EXPLORE_BITS, SCORE_BITS, blokus_uct_score
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_uct_score", blokus_uct_score(clk, rst, flag(), bits(SUMMARY_BITS),
+                                                  bits(EXPLORE_BITS), flag(), flag(),
+                                                  bits(SCORE_BITS)))]
 
 
 def _blokus_prior_score(cfg):
@@ -740,12 +752,13 @@ def _blokus_child_select(cfg):
     """The child a Monte-Carlo selection takes at a node (hdl/blokus/child_select.py,
     with hdl/blokus/uct_score.py inside)."""
     from hdl.blokus.child_select import CHILD_BITS, blokus_child_select
-    from hdl.blokus.uct_score import EXPLORE_BITS, VISIT_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.uct_score import EXPLORE_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_child_select", blokus_child_select(
-        clk, rst, flag(), bits(EXPLORE_BITS), flag(), flag(), bits(VISIT_BITS), bits(VISIT_BITS),
-        flag(), bits(CHILD_BITS)))]
+        clk, rst, flag(), bits(EXPLORE_BITS), flag(), flag(), bits(SUMMARY_BITS), flag(),
+        bits(CHILD_BITS)))]
 
 
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
@@ -789,6 +802,7 @@ UNITS = {
     "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
     "blokus_playout": (_blokus_playout, 115200, False),
+    "blokus_child_summary": (_blokus_child_summary, 115200, False),
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
     "blokus_prior_score": (_blokus_prior_score, 115200, False),
     "blokus_expand_scan": (_blokus_expand_scan, 115200, False),

@@ -427,7 +427,7 @@ static int64_t gm_back_up(GmSearch *sr, const GmDescent *d)
         int mover = d->movers[i];
         int r = mover == 0 ? r0 : 256 - r0;
         int rest = d->nmoves - i;
-        work += gm_child_work(d->path[i]) * nd->count;
+        work += (int64_t)BK_MC_RAVE_KEY_WORK * nd->count;
         for (int c = nd->first; c < nd->first + nd->count; c++) {
             GmNode *ch = &sr->node[c];
             if (ch->key == MC_PASS || ch->real > BK_MC_RAVE_CHILD_MAX)

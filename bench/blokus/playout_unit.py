@@ -248,13 +248,14 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=
                 "node of its path (golden's `scanned`); at the root: those of the root alone "
                 "(the C mirror's count by depth). Busy: golden's schedule (the tree unit's "
                 "jobs, a model until it is built: %d cycles a node selected at, %d a root "
-                "child read, %d a child read below it, %d a child written, %d a node backed "
-                "up, %d a RAVE update) as a share of the search's cycles; playing out: the "
-                "playouts' cycles (their replays left out) as a share of the %d units' "
-                "cycles. Past the budget: the descents under way when it ran out (golden "
-                "reserves %d cycles for them)." % (
+                "child's summary read, %d one read below it, %d a child written, %d a node "
+                "backed up, %d a child's key read by RAVE, %d a RAVE update) as a share of "
+                "the search's cycles; playing out: the playouts' cycles (their replays left "
+                "out) as a share of the %d units' cycles. Past the budget: the descents "
+                "under way when it ran out (golden reserves %d cycles for them)." % (
                     gm.SELECT_NODE_WORK, gm.ROOT_CHILD_WORK, gm.CHILD_WORK, gm.WRITE_WORK,
-                    gm.BACKUP_NODE_WORK, gm.RAVE_UPDATE_WORK, gm.BATCH, gm.DRAIN_RESERVE), ""]
+                    gm.BACKUP_NODE_WORK, gm.RAVE_KEY_WORK, gm.RAVE_UPDATE_WORK, gm.BATCH,
+                    gm.DRAIN_RESERVE), ""]
     out += ["## Playouts a move with %d units for %.1f s at %d MHz: the study's model" % (
                 units, TARGET_S, CLOCK_HZ // 1_000_000), "",
             "The cycle model of `mcts.c` (`mc_cycles`): %d cycles a ply placed (the scan's "

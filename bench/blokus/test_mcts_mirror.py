@@ -126,6 +126,23 @@ def test_tables_are_the_functions_they_stand_for():
     assert M.SHAPE_WEIGHT[0] == round(4 * 3 * 1.8 ** 3)       # the monomino: 4 corners
 
 
+def test_summary_gives_select_its_value():
+    """The two words the tree keeps of a child give select's value exactly."""
+    rng = random.Random("mcts-summary:%d" % run_seed())
+    cases = [(0, 0), (1, 0), (1, 1), (255, 255), (256, 0), (2 ** 30 - 1, 2 ** 30 - 1)]
+    for _ in range(20000):
+        n8 = rng.randrange(1, 1 << rng.randrange(1, 31))
+        cases.append((n8, rng.randrange(n8 + 1)))
+    for n8, w8 in cases:
+        summary = M.child_summary(n8, w8)
+        assert summary < 1 << 29, (n8, w8)                 # 17 + 4 + 8 bits: two words
+        for parent in (0, 31, 5000, 2 ** 21):
+            c_n = M.explore_q16(parent)
+            value = (None if n8 == 0 else
+                     (w8 << 16) // n8 + ((c_n * M.inv_sqrt_q16(n8)) >> 16))
+            assert M.summary_value(summary, c_n) == value, (run_seed(), n8, w8, parent)
+
+
 @pytest.mark.parametrize("bad", [0, -1, True, 1.5, M.MAX_BUDGET + 1])
 def test_bad_budget_refused(bad):
     pos = B.Position("5")

@@ -75,15 +75,15 @@ Definitions (the contract):
   ``work`` is that cycle.  A job's cycles (``_Search.down``,
   ``_Search.back_up``):
   - selection: at each node where a child is selected, ``SELECT_NODE_WORK``
-    and ``ROOT_CHILD_WORK`` a child read at the root (on chip),
-    ``CHILD_WORK`` below it; a node expanded by this descent instead costs
-    the replay of the path to it (``replay_work``), its scan
+    and ``ROOT_CHILD_WORK`` a child's summary read at the root (on chip),
+    ``CHILD_WORK`` below it (``child_summary``: two words); a node expanded
+    by this descent instead costs the replay of the path to it (``replay_work``), its scan
     (``expand_work``) and ``WRITE_WORK`` a child written (the child its
     scan finds best is the one selected: no reads); a node the tree has no
     room for costs the replay and the scan;
-  - back-up: ``BACKUP_NODE_WORK`` a node of the path; RAVE reads each child
-    of each node it visits (``ROOT_CHILD_WORK`` or ``CHILD_WORK``) and
-    writes ``RAVE_UPDATE_WORK`` a child it updates.
+  - back-up: ``BACKUP_NODE_WORK`` a node of the path; RAVE reads the key of
+    each child of each node it visits (``RAVE_KEY_WORK``) and spends
+    ``RAVE_UPDATE_WORK`` on a child it updates.
   A unit's cycles after its job: ``replay_work`` of the descent's tree
   moves, then the playout's: ``PLAYOUT_WORK``, and for each of its plies
   ``SCAN_WORK`` a scan of the side's moves (two when the opening filter
@@ -123,24 +123,28 @@ RAVE_PARENT_MAX = 25000
 RAVE_CHILD_MAX = 2000
 BATCH = 3                            # playout units
 UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
-TREE_NODES = 1 << 20                 # the SDRAM's tree: 2^20 nodes
+TREE_NODES = 1 << 18                 # the SDRAM's tree: 2^18 nodes of 11 words
 # A playout's work: the RTL playout unit's clock cycles (see ply_work)
 PLAYOUT_WORK, SCAN_WORK, MOVE_WORK, PASS_WORK, WALK_WORK = 3, 228, 52, 10, 3
 # A descent's tree moves replayed by its playout unit, and an expansion's
 # scan: the RTL's cycles (hdl/blokus/playout.py, hdl/blokus/expand_scan.py)
 REPLAY_WORK, REPLAY_MOVE_WORK, REPLAY_PASS_WORK = 1, 6, 2
 EXPAND_WORK, EXPAND_SCAN_WORK, EXPAND_MOVE_WORK = 1, 229, 2
-# The tree unit's: a model until it is built (docs/blokus-mcts.md)
-SELECT_NODE_WORK = 24                # a node's header, the selection value's latency (19)
-ROOT_CHILD_WORK = 1                  # a root child read: on chip, one a cycle
-CHILD_WORK = 4                       # a child read below the root: n8, w8 in four 16-bit words
-WRITE_WORK = 8                       # a child written by an expansion: a node in 8 words
-BACKUP_NODE_WORK = 8                 # a path node's n8, w8, real read and written
-RAVE_UPDATE_WORK = 4                 # a child's n8, w8 written by RAVE
+# The tree unit's: a model until it is built (docs/blokus-mcts.md, "The tree's
+# memory"): the tree in the SDRAM (16-bit words, one a cycle in a burst), each
+# node's fields in four arrays by node number (KEY 1 word, SUMMARY 2, STATS 6,
+# LINK 2); the root's children's keys and summaries also on chip.
+SELECT_NODE_WORK = 32                # a node's LINK, the value's latency (19), the virtual loss
+ROOT_CHILD_WORK = 1                  # a root child's summary read: on chip, one a cycle
+CHILD_WORK = 2                       # a child's summary read below the root: two words
+WRITE_WORK = 12                      # a child written by an expansion: 11 words
+BACKUP_NODE_WORK = 24                # a path node's STATS read and written, its SUMMARY written
+RAVE_KEY_WORK = 1                    # a child's key read by RAVE: one word (on chip at the root)
+RAVE_UPDATE_WORK = 24                # a child's STATS read and written, its SUMMARY written
 CLOCK_CYCLES = 40000000              # 0.8 s at 50 MHz
 DRAIN_RESERVE = 1000000              # for the jobs and playouts under way at the budget
 DEFAULT_BUDGET = CLOCK_CYCLES - DRAIN_RESERVE
-MAX_BUDGET = (1 << 26) - 1           # 1.34 s at 50 MHz: keeps n8 < 2^30 (hdl/blokus/uct_score.py)
+MAX_BUDGET = (1 << 26) - 1           # 1.34 s at 50 MHz: keeps n8 < 2^30 (hdl/blokus/child_summary.py)
 
 
 def _corner_cells(shape):
@@ -180,6 +184,31 @@ def inv_sqrt_q16(n8):
         return INV_SQRT[n8]
     k = e - 8 + (e & 1)
     return INV_SQRT[n8 >> k] >> (k >> 1)
+
+
+SUMMARY_LEAD_BITS, SUMMARY_HALF_BITS = 8, 4
+
+
+def child_summary(n8, w8):
+    """The two 16-bit words the tree keeps of a child for selection (n8 < 2^30):
+    ``mean << 12 | half << 8 | lead`` with mean = (w8 << 16) // n8 (17 bits,
+    w8 <= n8), lead = n8's 8 leading bits cut at an even shift and half = half
+    that shift, the inputs of ``inv_sqrt_q16``; 0 (lead 0) for n8 == 0.
+    ``summary_value`` gives ``select``'s value from it exactly."""
+    if n8 == 0:
+        return 0
+    e = n8.bit_length()
+    k = 0 if e <= 8 else e - 8 + (e & 1)
+    return ((w8 << 16) // n8) << 12 | (k >> 1) << 8 | n8 >> k
+
+
+def summary_value(summary, c_n):
+    """``select``'s value of a child from its ``child_summary`` and its parent's
+    ``explore_q16``; None for a fresh child (n8 == 0)."""
+    lead = summary & 255
+    if lead == 0:
+        return None
+    return (summary >> 12) + ((c_n * (INV_SQRT[lead] >> (summary >> 8 & 15))) >> 16)
 
 
 def explore_q16(parent_real):
@@ -490,7 +519,7 @@ class _Descent(object):
 
 
 def _child_work(node):
-    """The cycles of reading one child of ``node``."""
+    """The cycles of reading one child's summary at ``node``."""
     return ROOT_CHILD_WORK if node == 0 else CHILD_WORK
 
 
@@ -575,7 +604,7 @@ class _Search(object):
             mover = d.movers[i]
             r = r0 if mover == ME else 256 - r0
             rest = n - i
-            work += _child_work(node) * tree.count[node]
+            work += RAVE_KEY_WORK * tree.count[node]
             for c in tree.children(node):
                 key = tree.key[c]
                 if key == PASS or tree.real[c] > RAVE_CHILD_MAX:

@@ -1,7 +1,8 @@
 """The child a Monte-Carlo selection takes at one node: its children streamed in, one a cycle."""
 from myhdl import always_comb, always_seq, block, concat
 
-from hdl.blokus.uct_score import EXPLORE_BITS, LATENCY as SCORE_LATENCY, SCORE_BITS, VISIT_BITS
+from hdl.blokus.child_summary import SUMMARY_BITS
+from hdl.blokus.uct_score import EXPLORE_BITS, LATENCY as SCORE_LATENCY, SCORE_BITS
 from hdl.blokus.uct_score import blokus_uct_score
 from hdl.signals import flag, unsigned
 
@@ -12,7 +13,7 @@ choice kept, `done` registered."""
 
 
 @block
-def blokus_child_select(clk, rst, start, explore, child_valid, last, n8, w8, done, chosen):
+def blokus_child_select(clk, rst, start, explore, child_valid, last, summary, done, chosen):
     """golden.blokus.mcts.select at one node: the first child with n8 == 0 if
     there is one, else the first child with the largest selection value.
 
@@ -22,9 +23,10 @@ def blokus_child_select(clk, rst, start, explore, child_valid, last, n8, w8, don
                           the next cycle on)
         explore      in   EXPLORE_BITS: golden's explore_q16 of the node's
                           descents; holds from `start` to `done`
-        child_valid  in   a child enters, in the node's order: its n8, w8
+        child_valid  in   a child enters, in the node's order: its summary
         last         in   with child_valid: it is the node's last child
-        n8, w8       in   VISIT_BITS each: the child's visits and results
+        summary      in   SUMMARY_BITS: the child's golden child_summary (two
+                          words of the tree's SUMMARY array)
         done         out  one cycle, LATENCY cycles after the last child
                           entered: `chosen` holds the choice until the next
                           `start`
@@ -36,16 +38,16 @@ def blokus_child_select(clk, rst, start, explore, child_valid, last, n8, w8, don
     are kept; two cycles after the last child's value, `done`. A new node's
     `start` may come the cycle `done` is high. Every child is read: the
     tree unit's model charges a node's selection by its children
-    (golden.blokus.mcts.CHILD_WORK).
+    (golden.blokus.mcts.CHILD_WORK, two words a child below the root).
     """
-    for name, port, bits in (("explore", explore, EXPLORE_BITS), ("n8", n8, VISIT_BITS),
-                             ("w8", w8, VISIT_BITS), ("chosen", chosen, CHILD_BITS)):
+    for name, port, bits in (("explore", explore, EXPLORE_BITS),
+                             ("summary", summary, SUMMARY_BITS), ("chosen", chosen, CHILD_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_child_select: %s must have %d bits, not %d"
                              % (name, bits, len(port)))
     scored_valid, scored_fresh, score = flag(), flag(), unsigned(SCORE_BITS)
-    scorer = blokus_uct_score(clk, rst, child_valid, n8, w8, explore, scored_valid, scored_fresh,
-                              score)
+    scorer = blokus_uct_score(clk, rst, child_valid, summary, explore, scored_valid,
+                              scored_fresh, score)
     # the place and `last` of each child entering, ridden beside the scorer's pipeline
     place_in = unsigned(CHILD_BITS)
     tag_pipe = unsigned((CHILD_BITS + 1) * SCORE_LATENCY)

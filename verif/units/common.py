@@ -8,8 +8,10 @@ Here: the pytest entry (`run_unit`), start-up (`start_unit`), a per-cycle
 driver/sampler (`CycleBench`), a mismatch collector whose report names the
 run's seed (`Mismatches`), random game positions (`score4_game_position`,
 `blokus_game_position`), golden's Blokus maps in the RTL's layout
-(`blokus_ext_maps`), the serial line on the cocotbext-uart side
-(`serial_source`, `SerialCapture`), and the byte-stream harness both protocol
+(`blokus_ext_maps`), children's visits for the Monte-Carlo tree's blocks
+(`blokus_tree_children`, `blokus_random_visits`, `blokus_edge_visits`), a
+fixed-latency pipeline's stream (`stream_pipeline`), the serial line on the
+cocotbext-uart side (`serial_source`, `SerialCapture`), and the byte-stream harness both protocol
 parsers are driven through (`ParserBench`, with a golden session as the
 model: `SessionParserModel`).
 """
@@ -163,6 +165,84 @@ def blokus_game_plies(rng, games):
             player ^= 1
             ply += 1
         yield game, ply, pos, player, last, placed
+
+
+def blokus_tree_children(rng, searches, least=0, most=20):
+    """Every child of every expanded node of golden's Monte-Carlo trees, as
+    (n8, w8, explore, where) with its parent's explore_q16: `searches`
+    searches of random positions with a few hundred playouts, and more (up
+    to `most`) until more than `least` children are in."""
+    from golden.blokus import mcts as M
+
+    out, i = [], 0
+    while i < most and (i < searches or len(out) <= least):
+        i += 1
+        pos = blokus_game_position(rng, rng.randrange(0, 20))
+        found = {}
+        select = M.select
+
+        def keep(tree, node):
+            found[node] = tree
+            return select(tree, node)
+        M.select = keep
+        try:
+            M.search(pos, max_playouts=rng.randrange(40, 300))
+        finally:
+            M.select = select
+        for node, tree in found.items():
+            explore = M.explore_q16(tree.real[node])
+            out += [(tree.n8[c], tree.w8[c], explore, "search %d node %d child %d" % (i, node, c))
+                    for c in tree.children(node)]
+    return out
+
+
+def blokus_random_visits(rng, count, explore_max):
+    """(n8, w8, explore, where): n8 of every bit length up to 2^30, w8 of 0,
+    n8 or between, explore up to `explore_max`."""
+    out = []
+    for i in range(count):
+        n8 = rng.getrandbits(rng.randrange(1, 31)) or 1
+        w8 = rng.choice((0, n8, rng.randrange(n8 + 1)))
+        out.append((n8, w8, rng.randrange(explore_max + 1), "random %d" % i))
+    return out
+
+
+def blokus_edge_visits(explore_values):
+    """(n8, w8, explore, where) at the edges: n8 of 1, 255, 256, 2^30 and each
+    power of two and its neighbours (where the inverse square root's cut
+    changes), w8 of 0, half n8 and n8, each explore given; and n8 == 0."""
+    n8s = {1, 255, 256, 257, 2 ** 30 - 1, 2 ** 30}
+    for b in range(1, 31):
+        n8s |= {2 ** b - 1, 2 ** b, 2 ** b + 1}
+    out = [(n8, w8, explore, "edge") for n8 in sorted(n8s) for w8 in (0, n8 // 2, n8)
+           for explore in explore_values]
+    return out + [(0, 0, explore, "n8 0") for explore in explore_values]
+
+
+async def stream_pipeline(dut, items, latency, drive, idle, compare, pauses=0.1):
+    """Items into a pipeline of fixed `latency`, one a cycle with random
+    pauses: `drive(item)` sets the inputs of an item entering (valid high),
+    `idle()` those of a pause (valid low, junk on the data); every cycle,
+    `compare(item)` checks the outputs against the item that entered
+    `latency` cycles before, or None when none did. Returns the items compared."""
+    from cocotb.triggers import FallingEdge
+
+    sent, compared = [], 0         # sent[t]: the item on the inputs in cycle t, or None
+    queue = list(items)
+    while queue or any(c is not None for c in sent[-latency:]):
+        await FallingEdge(dut.clk)
+        back = sent[-latency] if len(sent) >= latency else None
+        compare(back)
+        compared += back is not None
+        item = queue.pop(0) if queue and random.random() >= pauses else None
+        if item is None:
+            idle()
+        else:
+            drive(item)
+        sent.append(item)
+        await RisingEdge(dut.clk)
+    assert compared == len(items), (compared, len(items))
+    return compared
 
 
 def blokus_ext_maps(pos, player):

@@ -2,11 +2,12 @@
 
 Reference: golden.blokus.mcts.select(tree, node) on the node's children
 (n8, w8) and its descents (the explore term): the first child with n8 == 0,
-else the first child with the largest value. The block's `chosen` is that
+else the first child with the largest value. The block gets each child's
+golden child_summary (the two words the tree keeps); its `chosen` is that
 child's place among the node's children.
 
 A node: `start`, then its children one a cycle from the next cycle on, with
-random pauses (child_valid low, random n8 and w8 on the pins) in some
+random pauses (child_valid low, a random summary on the pins) in some
 tests; `done` must rise exactly LATENCY cycles after the last child entered
 (and not before), with the choice; the next node's `start` comes the cycle
 `done` is high or later.
@@ -25,7 +26,7 @@ from golden.blokus import mcts as M
 from hdl.blokus.child_select import LATENCY
 from verif.units.common import Mismatches, blokus_game_position, start_unit
 
-INPUTS = ("start", "explore", "child_valid", "last", "n8", "w8")
+INPUTS = ("start", "explore", "child_valid", "last", "summary")
 
 
 def node_case(children, real, where):
@@ -100,11 +101,11 @@ async def select_nodes(dut, nodes, what, pauses=0.0):
         while queue:
             if pauses and random.random() < pauses:
                 dut.child_valid.value = 0
-                dut.n8.value, dut.w8.value = random.getrandbits(30), random.getrandbits(30)
+                dut.summary.value = random.getrandbits(29)
             else:
                 n8, w8 = queue.pop(0)
                 dut.child_valid.value, dut.last.value = 1, int(not queue)
-                dut.n8.value, dut.w8.value = n8, w8
+                dut.summary.value = M.child_summary(n8, w8)
             mismatches.expect(where + ": done before the last child", 0, int(dut.done.value))
             await RisingEdge(dut.clk)
             await FallingEdge(dut.clk)
