@@ -761,6 +761,20 @@ def _blokus_child_select(cfg):
         bits(CHILD_BITS)))]
 
 
+def _blokus_rave_match(cfg):
+    """RAVE's test and weight for a path node's children in the Monte-Carlo tree
+    (hdl/blokus/rave_match.py, with hdl/pipelined_divider.py inside)."""
+    from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+    from hdl.blokus.rave_match import (KEY_WORD_BITS, RESULT_BITS, WEIGHT_BITS,
+                                       blokus_rave_match)
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_rave_match", blokus_rave_match(
+        clk, rst, flag(), bits(KEY_WORD_BITS), flag(), bits(PLY_BITS), bits(PLY_BITS),
+        bits(RESULT_BITS), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(), flag(),
+        bits(WEIGHT_BITS), bits(WEIGHT_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -807,5 +821,6 @@ UNITS = {
     "blokus_prior_score": (_blokus_prior_score, 115200, False),
     "blokus_expand_scan": (_blokus_expand_scan, 115200, False),
     "blokus_child_select": (_blokus_child_select, 115200, False),
+    "blokus_rave_match": (_blokus_rave_match, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }

@@ -57,7 +57,10 @@ Definitions (the contract):
   ``real <= RAVE_CHILD_MAX`` gets ``wgt = RAVE_W8 * (rest - (j - i)) //
   rest`` added to ``n8`` and ``(wgt * r) >> 8`` to ``w8``, rest = the
   descent's moves after node i.  (A side places a tile once, so the one
-  placement of each tile by each side is all RAVE needs to know.)
+  placement of each tile by each side is all RAVE needs to know:
+  ``rave_placements``.)  ``rave_update`` decides a child from its word of
+  the tree's KEY array (``key_word``: the key, and a flag for ``real >
+  RAVE_CHILD_MAX``), so RAVE reads one word a child.
 * **The schedule**, in clock cycles from the search's start: ``BATCH``
   playout units and one tree unit, as the hardware runs them.  The root's
   expansion ends at ``expand_work(scans, moves) + WRITE_WORK * moves``;
@@ -511,6 +514,43 @@ def select(tree, node):
     return arg
 
 
+KEY_PASS = 0x7FFF                     # a PASS child's key in the tree's KEY array
+KEY_SATURATED = 1 << 15              # its flag: the child's real > RAVE_CHILD_MAX
+
+
+def key_word(key, real):
+    """The tree's KEY word of a child: its key (``KEY_PASS`` for a pass) and,
+    in bit 15, whether RAVE leaves it alone (real > RAVE_CHILD_MAX)."""
+    return (KEY_PASS if key == PASS else key) | (KEY_SATURATED if real > RAVE_CHILD_MAX else 0)
+
+
+def rave_placements(keys, movers):
+    """Each side's placement of each tile in a descent's moves (tree, then
+    playout): {(mover, tile): (key, ply)}, ply the move's index in ``keys``."""
+    placed = {}
+    for j, (key, mover) in enumerate(zip(keys, movers)):
+        if key != PASS:
+            placed[(mover, ALL_SHAPES[key & 127].tile)] = (key, j)
+    return placed
+
+
+def rave_update(placed, mover, word, i, n, r):
+    """RAVE's update of a child of path node ``i`` whose children ``mover``
+    chooses among, from its KEY ``word``: None, or (n8 added, w8 added) when
+    ``mover`` placed the child's move later in the descent (ply j > i) of
+    ``n`` moves and the child is not saturated; ``r`` the descent's result
+    for ``mover``. The weight RAVE_W8 * (rest - (j - i)) // rest, rest = n - i."""
+    key = word & ~KEY_SATURATED
+    if word & KEY_SATURATED or key == KEY_PASS:
+        return None
+    k_j = placed.get((mover, ALL_SHAPES[key & 127].tile))
+    if k_j is None or k_j[0] != key or k_j[1] <= i:
+        return None
+    rest = n - i
+    wgt = RAVE_W8 * (rest - (k_j[1] - i)) // rest
+    return wgt, (wgt * r) >> 8
+
+
 class _Descent(object):
     __slots__ = ("path", "keys", "movers", "result", "plies")
 
@@ -592,10 +632,7 @@ class _Search(object):
                 tree.n8[node] += 256
             tree.w8[node] += r
             tree.real[node] += 1
-        placed = {}                         # (mover, tile) -> (key, ply)
-        for j, (key, mover) in enumerate(zip(d.keys, d.movers)):
-            if key != PASS:
-                placed[(mover, ALL_SHAPES[key & 127].tile)] = (key, j)
+        placed = rave_placements(d.keys, d.movers)
         n = len(d.keys)
         for i in range(len(d.path) - 2, -1, -1):
             node = d.path[i]
@@ -603,19 +640,13 @@ class _Search(object):
                 continue
             mover = d.movers[i]
             r = r0 if mover == ME else 256 - r0
-            rest = n - i
             work += RAVE_KEY_WORK * tree.count[node]
             for c in tree.children(node):
-                key = tree.key[c]
-                if key == PASS or tree.real[c] > RAVE_CHILD_MAX:
-                    continue
-                k_j = placed.get((mover, ALL_SHAPES[key & 127].tile))
-                if k_j is None or k_j[0] != key or k_j[1] <= i:
-                    continue
-                wgt = RAVE_W8 * (rest - (k_j[1] - i)) // rest
-                tree.n8[c] += wgt
-                tree.w8[c] += (wgt * r) >> 8
-                work += RAVE_UPDATE_WORK
+                update = rave_update(placed, mover, key_word(tree.key[c], tree.real[c]), i, n, r)
+                if update is not None:
+                    tree.n8[c] += update[0]
+                    tree.w8[c] += update[1]
+                    work += RAVE_UPDATE_WORK
         return work
 
 
