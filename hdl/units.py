@@ -775,6 +775,19 @@ def _blokus_rave_match(cfg):
         bits(WEIGHT_BITS), bits(WEIGHT_BITS)))]
 
 
+def _blokus_prior_value(cfg):
+    """A new child's prior w8 and summary in the Monte-Carlo tree
+    (hdl/blokus/prior_value.py)."""
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.prior_value import W8_BITS, blokus_prior_value
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_prior_value", blokus_prior_value(
+        clk, rst, flag(), bits(HEURISTIC_BITS), bits(HEURISTIC_BITS), flag(), bits(W8_BITS),
+        bits(SUMMARY_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -822,5 +835,6 @@ UNITS = {
     "blokus_expand_scan": (_blokus_expand_scan, 115200, False),
     "blokus_child_select": (_blokus_child_select, 115200, False),
     "blokus_rave_match": (_blokus_rave_match, 115200, False),
+    "blokus_prior_value": (_blokus_prior_value, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }

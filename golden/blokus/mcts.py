@@ -477,6 +477,12 @@ def prior_heuristic(pos, p, key, other_anchor):
             + PRIOR_ATTACH * bin(usable).count("1"))
 
 
+def prior_w8(best, h):
+    """A new child's w8: the prior's PRIOR_VISITS visits at the value of its
+    heuristic ``h`` below the node's ``best`` (its n8 is PRIOR_VISITS * 256)."""
+    return PRIOR_VISITS * PRIOR_V8[min(best - h, 63)]
+
+
 def expand(tree, node, state):
     """Give ``node`` its children; False (and nothing done) when the tree has
     no room. Returns (done, kept moves scored, scans): the scans
@@ -491,12 +497,12 @@ def expand(tree, node, state):
     if len(tree) + max(1, len(keys)) > TREE_NODES:
         return False, len(keys), scans
     if not keys:
-        tree.add_children(node, [PASS], [PRIOR_VISITS * PRIOR_V8[0]])
+        tree.add_children(node, [PASS], [prior_w8(0, 0)])
         return True, 0, scans
     other_anchor = anchor_map(pos, 1 - p)
     hs = [prior_heuristic(pos, p, k, other_anchor) for k in keys]
     best = max(hs)
-    tree.add_children(node, keys, [PRIOR_VISITS * PRIOR_V8[min(best - h, 63)] for h in hs])
+    tree.add_children(node, keys, [prior_w8(best, h) for h in hs])
     return True, len(keys), scans
 
 
