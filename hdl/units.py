@@ -788,6 +788,19 @@ def _blokus_prior_value(cfg):
         bits(SUMMARY_BITS)))]
 
 
+def _blokus_stats_update(cfg):
+    """A tree node's statistics updated and its summary made anew
+    (hdl/blokus/stats_update.py, with hdl/blokus/child_summary.py inside)."""
+    from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
+    from hdl.blokus.stats_update import ADD_BITS, REAL_BITS, blokus_stats_update
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_stats_update", blokus_stats_update(
+        clk, rst, flag(), bits(VISIT_BITS), bits(VISIT_BITS), bits(REAL_BITS), bits(ADD_BITS),
+        bits(ADD_BITS), flag(), flag(), bits(VISIT_BITS), bits(VISIT_BITS), bits(REAL_BITS),
+        bits(SUMMARY_BITS), flag(), flag()))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -836,5 +849,6 @@ UNITS = {
     "blokus_child_select": (_blokus_child_select, 115200, False),
     "blokus_rave_match": (_blokus_rave_match, 115200, False),
     "blokus_prior_value": (_blokus_prior_value, 115200, False),
+    "blokus_stats_update": (_blokus_stats_update, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }

@@ -66,10 +66,12 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
     match and the result beside it; w8's share is the weight, half of it or
     none for a result of 256, 128 or 0. A new child every cycle.
     """
-    for name, port, bits in (("key_word", key_word, KEY_WORD_BITS), ("node_ply", node_ply, PLY_BITS),
-                             ("moves", moves, PLY_BITS), ("mover_result", mover_result, RESULT_BITS),
+    for name, port, bits in (("key_word", key_word, KEY_WORD_BITS),
+                             ("node_ply", node_ply, PLY_BITS), ("moves", moves, PLY_BITS),
+                             ("mover_result", mover_result, RESULT_BITS),
                              ("placed_me", placed_me, N_TILES), ("placed_opp", placed_opp, N_TILES),
-                             ("record_addr", record_addr, 6), ("record_data", record_data, RECORD_BITS),
+                             ("record_addr", record_addr, 6),
+                             ("record_data", record_data, RECORD_BITS),
                              ("n8_add", n8_add, WEIGHT_BITS), ("w8_add", w8_add, WEIGHT_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_rave_match: %s must have %d bits, not %d"

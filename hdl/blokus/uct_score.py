@@ -49,7 +49,7 @@ def blokus_uct_score(clk, rst, valid_in, summary, explore, valid_out, fresh, sco
     half_s1 = unsigned(HALF_BITS)
     mean_s1, mean_s2, mean_s3 = unsigned(MEAN_BITS), unsigned(MEAN_BITS), unsigned(MEAN_BITS)
     explore_s1, explore_s2 = unsigned(EXPLORE_BITS), unsigned(EXPLORE_BITS)
-    product = unsigned(EXPLORE_BITS + INV_BITS)    # as wide as the product, so that Verilog keeps its top
+    product = unsigned(EXPLORE_BITS + INV_BITS)    # as wide as the product: Verilog keeps its top
     valid_s = [flag() for _ in range(3)]
     fresh_s = [flag() for _ in range(3)]
     valid_s1, valid_s2, valid_s3 = valid_s

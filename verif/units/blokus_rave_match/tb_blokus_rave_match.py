@@ -79,7 +79,8 @@ def record_words(rng, placed):
     """The record the block reads: 64 words, junk where the descent placed nothing."""
     words = [rng.getrandbits(RECORD_BITS) for _ in range(64)]
     for (side, tile), (key, ply) in placed.items():
-        words[32 * side + tile] = ((key >> 7) - 2) << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | ply
+        step = (key >> 7) - 2                  # the window step of the move's centre
+        words[32 * side + tile] = step << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | ply
     return words
 
 
