@@ -801,6 +801,17 @@ def _blokus_stats_update(cfg):
         bits(SUMMARY_BITS), flag(), flag()))]
 
 
+def _blokus_unit_queue(cfg):
+    """The order in which the Monte-Carlo tree unit serves the playout units
+    (hdl/blokus/unit_queue.py)."""
+    from golden.blokus.mcts import BATCH
+    from hdl.blokus.unit_queue import UNIT_BITS, blokus_unit_queue
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_unit_queue", blokus_unit_queue(clk, rst, bits(BATCH), flag(), flag(),
+                                                    bits(UNIT_BITS)))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -850,5 +861,6 @@ UNITS = {
     "blokus_rave_match": (_blokus_rave_match, 115200, False),
     "blokus_prior_value": (_blokus_prior_value, 115200, False),
     "blokus_stats_update": (_blokus_stats_update, 115200, False),
+    "blokus_unit_queue": (_blokus_unit_queue, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
 }

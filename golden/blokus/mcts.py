@@ -656,6 +656,13 @@ class _Search(object):
         return work
 
 
+def next_unit(waiting):
+    """The unit the tree unit serves next: of those waiting (``waiting[u]``
+    the cycle unit u began to wait, None when it is not waiting), the one that
+    has waited since the earliest cycle, the lower number of equals."""
+    return min((w, v) for v, w in enumerate(waiting) if w is not None)[1]
+
+
 def check_budget(budget):
     """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
     return check_int_budget(budget, MAX_BUDGET)
@@ -680,7 +687,7 @@ def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):
     waiting, descent = [start] * BATCH, [None] * BATCH
     tree_free, started, done, busy = start, 0, 0, start
     while any(w is not None for w in waiting):
-        u = min((w, v) for v, w in enumerate(waiting) if w is not None)[1]
+        u = next_unit(waiting)
         job = max(tree_free, waiting[u])
         work = 0
         if descent[u] is not None:
