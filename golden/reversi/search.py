@@ -87,11 +87,13 @@ The budget and the time limit
 The game master gives a player ``TIME_LIMIT_MS`` (1 s, ``encoding``) for a
 move, measured from the Next Turn it sends. ``DEFAULT_BUDGET`` is the
 largest budget whose worst case fits 80 % of it at ``CLOCK_HZ`` (50 MHz) when
-the core spends at most ``CYCLES_PER_NODE`` (16) cycles a node plus
-``OVERHEAD_CYCLES`` (2**19: receiving a 16 x 16 Next Turn, 69 bytes, 6.0
-ms at 115200 baud, sending the 3-byte answer and setting the search up):
-(40,000,000 - 524,288) // 16 = 2,467,232. The RTL asserts both bounds;
-``MAX_BUDGET`` is its 24-bit node counter.
+the core spends at most ``CYCLES_PER_NODE`` (15) cycles a node and
+``SEARCH_FIXED_CYCLES`` (15) more a search, plus ``OVERHEAD_CYCLES`` (2**19:
+receiving a 16 x 16 Next Turn, 69 bytes, 6.0 ms at 115200 baud, sending the
+3-byte answer and setting the search up): (40,000,000 - 524,288 - 15) // 15
+= 2,631,713. These are the RTL's proven bounds (``hdl/reversi/search.py``:
+it refuses to build if its own exceed them, and its benches assert them on
+every search). ``MAX_BUDGET`` is its 24-bit node counter.
 """
 
 from collections import namedtuple
@@ -100,7 +102,8 @@ from .board import flips, legal, popcount
 from .encoding import TIME_LIMIT_MS
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "MAX_DEPTH", "SearchResult", "WIN", "INF",
-           "MOBILITY_WEIGHT", "CYCLES_PER_NODE", "OVERHEAD_CYCLES", "CLOCK_HZ",
+           "MOBILITY_WEIGHT", "CYCLES_PER_NODE", "SEARCH_FIXED_CYCLES", "OVERHEAD_CYCLES",
+           "CLOCK_HZ",
            "evaluate", "terminal_value", "search", "explain", "choose", "check_budget",
            "STOPS"]
 
@@ -110,13 +113,14 @@ MOBILITY_WEIGHT = 10
 MAX_DEPTH = 63                      # the deepest iteration (the RTL's ply stack)
 
 CLOCK_HZ = 50000000
-CYCLES_PER_NODE = 16                # the RTL's bound on cycles per node
-OVERHEAD_CYCLES = 1 << 19           # the RTL's bound on cycles outside nodes, per move
+CYCLES_PER_NODE = 15                # the RTL's bound on cycles per node
+SEARCH_FIXED_CYCLES = 15            # the RTL's bound on a search's cycles outside its nodes
+OVERHEAD_CYCLES = 1 << 19           # the core's bound on cycles outside the search, per move
 BUDGET_PERCENT = 80                 # of TIME_LIMIT_MS
-DEFAULT_BUDGET = ((CLOCK_HZ * TIME_LIMIT_MS // 1000 * BUDGET_PERCENT // 100 - OVERHEAD_CYCLES)
-                  // CYCLES_PER_NODE)
+DEFAULT_BUDGET = ((CLOCK_HZ * TIME_LIMIT_MS // 1000 * BUDGET_PERCENT // 100 - OVERHEAD_CYCLES
+                   - SEARCH_FIXED_CYCLES) // CYCLES_PER_NODE)
 MAX_BUDGET = (1 << 24) - 1          # the RTL's node counter has 24 bits
-assert DEFAULT_BUDGET == 2467232
+assert DEFAULT_BUDGET == 2631713
 
 STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET = (
     "pass", "forced", "exact", "depth", "budget")

@@ -22,12 +22,12 @@ def position_of(cells, w, h, me):
 
 def test_constants():
     assert S.WIN == R.WIN and S.INF == R.INF and S.MOBILITY_WEIGHT == R.MOBILITY
-    assert S.CYCLES_PER_NODE == 16 and S.CLOCK_HZ == 50000000
+    assert S.CYCLES_PER_NODE == 15 and S.SEARCH_FIXED_CYCLES == 15 and S.CLOCK_HZ == 50000000
     assert E.TIME_LIMIT_MS == 1000
-    cycles = S.OVERHEAD_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
+    cycles = S.OVERHEAD_CYCLES + S.SEARCH_FIXED_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
     assert cycles <= 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
     assert cycles + S.CYCLES_PER_NODE > 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
-    assert S.DEFAULT_BUDGET == 2467232 and S.MAX_BUDGET == (1 << 24) - 1
+    assert S.DEFAULT_BUDGET == 2631713 and S.MAX_BUDGET == (1 << 24) - 1
     # the longest Next Turn (16 x 16: 69 bytes) plus the answer (3 bytes)
     # at 10 bits a byte, 115200 baud, fits OVERHEAD_CYCLES at 50 MHz
     assert (69 + 3) * 10 * S.CLOCK_HZ // E.BAUD < S.OVERHEAD_CYCLES

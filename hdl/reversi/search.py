@@ -2,6 +2,7 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.reversi.search import CYCLES_PER_NODE as GOLDEN_CYCLES_PER_NODE
+from golden.reversi.search import SEARCH_FIXED_CYCLES as GOLDEN_FIXED_CYCLES
 from golden.reversi.search import INF, MAX_BUDGET, MAX_DEPTH, STOPS, WIN
 from hdl.decoder import decoder
 from hdl.rom import rom
@@ -35,7 +36,13 @@ EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 6
 # (ROOT_PICK), the end one ITER that counts no node, ABORT and FINISH.
 CYCLES_PER_NODE = SELECT_LATENCY + EXAMINE_LATENCY + 6                  # 15
 FIXED_CYCLES = 1 + (EXAMINE_LATENCY + 1) + (SELECT_LATENCY + 1) + 3     # 15
-assert CYCLES_PER_NODE <= GOLDEN_CYCLES_PER_NODE     # what DEFAULT_BUDGET is sized by
+# golden's DEFAULT_BUDGET is sized by these two bounds: a search may not take more
+if CYCLES_PER_NODE > GOLDEN_CYCLES_PER_NODE or FIXED_CYCLES > GOLDEN_FIXED_CYCLES:
+    raise ValueError("reversi_search takes up to %d + %d cycles a node, more than golden's "
+                     "SEARCH_FIXED_CYCLES + CYCLES_PER_NODE (%d + %d) that DEFAULT_BUDGET is "
+                     "sized by: raise golden's bounds (the budget falls) or shorten the search"
+                     % (FIXED_CYCLES, CYCLES_PER_NODE, GOLDEN_FIXED_CYCLES,
+                        GOLDEN_CYCLES_PER_NODE))
 
 
 def worst_case_cycles(nodes):
