@@ -2,7 +2,7 @@
 from myhdl import always_comb, always_seq, block, downrange, intbv
 
 from golden.blokus.mcts import BATCH
-from hdl.signals import flag, unsigned
+from hdl.signals import unsigned
 
 UNIT_BITS = max(1, (BATCH - 1).bit_length())
 

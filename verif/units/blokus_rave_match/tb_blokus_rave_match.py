@@ -24,7 +24,6 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from golden.blokus import mcts as M
-from golden.blokus.encoding import ALL_SHAPES
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import LATENCY
 from hdl.blokus.tables import SHAPE_BITS
