@@ -521,7 +521,7 @@ def _reversi_evaluate(cfg):
     so that its signals carry the names they have in the core."""
     from myhdl import Signal, block, intbv
 
-    from hdl.reversi.evaluate import reversi_evaluate
+    from hdl.reversi.evaluate import STAGE_BITS, reversi_evaluate
     from hdl.reversi.search import SCORE_MAX, SCORE_MIN
     from hdl.reversi.tables import sizes
 
@@ -530,13 +530,14 @@ def _reversi_evaluate(cfg):
     value = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
 
     @block
-    def reversi_evaluate_unit(clk, me, opp, my_moves, their_moves, size, value, diff):
-        return reversi_evaluate(me, opp, my_moves, their_moves, size, value, diff,
+    def reversi_evaluate_unit(clk, me, opp, my_moves, their_moves, size, stage, value, diff):
+        return reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff,
                                 side=REVERSI_SIDE, clk=clk)
 
     size = Signal(intbv(0, min=0, max=len(sizes(REVERSI_SIDE))))
+    stage = Signal(intbv(0)[STAGE_BITS:])
     return [("reversi_evaluate", reversi_evaluate_unit(clk, bits(n), bits(n), bits(n), bits(n),
-                                                       size, value(), value()))]
+                                                       size, stage, value(), value()))]
 
 
 REVERSI_PARSER_STALL_CYCLES = 96   # reversi_parser's unit build (the core: STALL_BITS bit times)

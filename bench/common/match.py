@@ -554,7 +554,7 @@ def parse_args(game, argv):
         ap.error("--opening-plies must be in 0..%d" % MAX_OPENING_PLIES)
     opponents, options, notes = game.check_options(ap, args, opponents)
     seed = random.SystemRandom().randrange(1, 2 ** 31) if args.seed is None else args.seed
-    command = [".venv/bin/python", "-m", game.module, "--games", str(args.games),
+    command = [".venv/bin/python", "-m"] + game.module.split() + ["--games", str(args.games),
                "--seed", str(seed), "--jobs", str(args.jobs)]
     if args.fixed_games is not None and args.fixed_games != args.games:
         command += ["--fixed-games", str(args.fixed_games)]

@@ -7,8 +7,10 @@ taken from ``golden.reversi.encoding`` and ``golden.reversi.search`` at run
 time: for every board size the mirror plays (even sides 4..MAX_SIDE, cells
 numbered as golden numbers them), the cells (``full``), the 8 shifts with
 their premasks, the weight classes of the move order and the evaluation, and
-the corner zones; ``WIN``, ``INF``, ``MOBILITY_WEIGHT``, ``MAX_DEPTH``,
-``MAX_BUDGET``. Generated files live under build/ (never committed).
+the corner zones, the evaluation's square-class masks (and its C- and
+X-squares); the evaluation's weights by stage (``EVAL_WEIGHTS``, from
+golden/reversi/evaluation.json); ``WIN``, ``INF``, ``STAGES``,
+``MAX_DEPTH``, ``MAX_BUDGET``. Generated files live under build/ (never committed).
 """
 import sys
 
@@ -43,7 +45,14 @@ def body():
         ("MAX_CLASSES", MAX_CLASSES),
         ("WIN", S.WIN),
         ("INF", S.INF),
-        ("MOBILITY_WEIGHT", S.MOBILITY_WEIGHT),
+        ("STAGES", S.STAGES),
+        ("N_EVAL_CLASSES", S.N_CLASSES),
+        ("N_FEATURES", S.N_FEATURES),
+        ("C_DEAD", S.C_DEAD),
+        ("X_DEAD", S.X_DEAD),
+        ("MOBILITY", S.MOBILITY),
+        ("POTENTIAL", S.POTENTIAL),
+        ("CONSTANT", S.CONSTANT),
         ("MAX_DEPTH", S.MAX_DEPTH),
         ("MAX_BUDGET", "%dULL" % S.MAX_BUDGET),
     ])
@@ -55,7 +64,12 @@ def body():
     out.append("    int class_weight[RV_MAX_CLASSES];")
     out.append("    uint64_t class_mask[RV_MAX_CLASSES];")
     out.append("    uint64_t corner[4], zone[4];")
+    out.append("    uint64_t eval_class[RV_N_EVAL_CLASSES], c_mask, x_mask;")
     out.append("} RvGeometry;")
+    out.append("static const int RV_EVAL_WEIGHTS[RV_STAGES][RV_N_FEATURES] = {")
+    for row in S.EVAL_WEIGHTS:
+        out.append("    { %s }," % ", ".join(str(v) for v in row))
+    out.append("};")
     out.append("static const RvGeometry RV_GEOMETRY[RV_N_SIZES] = {")
     for w, h in SIZES:
         g = E.geometry(w, h)
@@ -67,7 +81,10 @@ def body():
         out.append("      { %s }," % ", ".join(str(wt) for wt, _ in classes))
         out.append("      { %s }," % ", ".join(_u64(m) for _, m in classes))
         out.append("      { %s }," % ", ".join(_u64(c) for c, _ in g.corner_zones))
-        out.append("      { %s } }," % ", ".join(_u64(z) for _, z in g.corner_zones))
+        out.append("      { %s }," % ", ".join(_u64(z) for _, z in g.corner_zones))
+        masks, c_mask, x_mask = S.eval_masks(g)
+        out.append("      { %s }, %s, %s }," % (", ".join(_u64(m) for m in masks), _u64(c_mask),
+                                                 _u64(x_mask)))
     out.append("};")
     return out
 

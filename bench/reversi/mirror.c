@@ -9,6 +9,10 @@
  * budgets). Boards are golden's: cell (x, y) is bit y * width + x, sizes up
  * to 8 x 8; every table comes from tables.h (bench/reversi/gen_tables.py).
  * The abandoned iteration unwinds through a flag, not an exception.
+ *
+ * RV_LEAF_VALUE is the static leaf's value: golden's evaluate, unless a
+ * study that includes this file (bench/reversi/eval_study.c) names its own;
+ * the mirror built from this file alone is golden's.
  */
 #include <stdint.h>
 #include "tables.h"
@@ -23,7 +27,7 @@ enum { STOP_PASS = 0, STOP_FORCED = 1, STOP_EXACT = 2, STOP_DEPTH = 3, STOP_BUDG
 typedef struct {
     const RvGeometry *g;
     u64 nodes, budget;
-    int abort, leaf_seen;
+    int abort, leaf_seen, stage;
 } Tree;
 
 static u64 step(u64 b, int k, const RvGeometry *g)
@@ -67,21 +71,47 @@ static u64 flips(u64 me, u64 opp, int c, const RvGeometry *g)
     return out;
 }
 
-/* golden.reversi.search.evaluate */
-static int evaluate(u64 me, u64 opp, u64 my, u64 their, const RvGeometry *g)
+static u64 neighbours(u64 b, const RvGeometry *g)
 {
+    u64 out = 0;
+    for (int k = 0; k < 8; k++)
+        out |= step(b, k, g);
+    return out;
+}
+
+/* golden.reversi.search.evaluate */
+static int evaluate(u64 me, u64 opp, u64 my, u64 their, const RvGeometry *g, int stage)
+{
+    const int *w = RV_EVAL_WEIGHTS[stage];
     const u64 occupied = me | opp;
-    u64 live = g->full;
+    u64 dead = 0;
     for (int k = 0; k < 4; k++)
         if (occupied & g->corner[k])
-            live &= ~g->zone[k];
-    me &= live;
-    opp &= live;
+            dead |= g->zone[k];
     int s = 0;
-    for (int k = 0; k < g->n_classes; k++)
-        s += g->class_weight[k] * (POPC(me & g->class_mask[k]) - POPC(opp & g->class_mask[k]));
-    return s + RV_MOBILITY_WEIGHT * (POPC(my) - POPC(their));
+    for (int k = 0; k < RV_N_EVAL_CLASSES; k++) {
+        const u64 live = g->eval_class[k] & ~dead;
+        s += w[k] * (POPC(me & live) - POPC(opp & live));
+    }
+    s += w[RV_C_DEAD] * (POPC(me & dead & g->c_mask) - POPC(opp & dead & g->c_mask));
+    s += w[RV_X_DEAD] * (POPC(me & dead & g->x_mask) - POPC(opp & dead & g->x_mask));
+    s += w[RV_MOBILITY] * (POPC(my) - POPC(their));
+    const u64 empty = g->full & ~occupied;
+    s += w[RV_POTENTIAL] * (POPC(empty & neighbours(opp, g)) - POPC(empty & neighbours(me, g)));
+    return s + w[RV_CONSTANT];
 }
+
+/* golden.reversi.search.stage_of */
+static int stage_of(int discs, const RvGeometry *g)
+{
+    const int x = discs > 4 ? discs - 4 : 0;
+    const int s = x * RV_STAGES / (POPC(g->full) - 4);
+    return s < RV_STAGES - 1 ? s : RV_STAGES - 1;
+}
+
+#ifndef RV_LEAF_VALUE
+#define RV_LEAF_VALUE evaluate
+#endif
 
 static int terminal(u64 me, u64 opp)
 {
@@ -97,7 +127,7 @@ static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
         return terminal(me, opp);
     if (d == 0) {
         t->leaf_seen = 1;
-        return evaluate(me, opp, my, their, g);
+        return RV_LEAF_VALUE(me, opp, my, their, g, t->stage);
     }
     if (!my) {
         if (t->nodes == t->budget) {
@@ -155,13 +185,15 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
         out[4] = STOP_FORCED;
         return 0;
     }
-    Tree t = { g, 0, budget, 0, 0 };
+    Tree t = { g, 0, budget, 0, 0, 0 };
+    const int root_discs = POPC(me | opp);
     int answer = order[0], score = 0, depth = 0, stop = STOP_DEPTH, known = 0;
     int root[64];
     for (int i = 0; i < n; i++)
         root[i] = order[i];
     for (int d = 1; d <= RV_MAX_DEPTH; d++) {
         t.leaf_seen = 0;
+        t.stage = stage_of(root_discs + d, g);
         int best = -RV_INF, best_move = -1, aborted = 0;
         for (int i = 0; i < n; i++) {
             const int c = root[i];
@@ -208,11 +240,11 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
     return 0;
 }
 
-/* golden.reversi.search.evaluate of (me, opp) with both sides' legal moves */
-int mirror_evaluate(int size, u64 me, u64 opp)
+/* golden.reversi.search.evaluate of (me, opp) at a stage, with both sides' legal moves */
+int mirror_evaluate(int size, u64 me, u64 opp, int stage)
 {
-    if (size < 0 || size >= RV_N_SIZES)
+    if (size < 0 || size >= RV_N_SIZES || stage < 0 || stage >= RV_STAGES)
         return 0;
     const RvGeometry *g = &RV_GEOMETRY[size];
-    return evaluate(me, opp, legal(me, opp, g), legal(opp, me, g), g);
+    return evaluate(me, opp, legal(me, opp, g), legal(opp, me, g), g, stage);
 }

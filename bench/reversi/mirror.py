@@ -33,11 +33,11 @@ MIRROR = common.CompiledMirror(
     title="Reversi", source=HERE / "mirror.c", tables=gen_tables.HEADER, c_standard="c99",
     signatures={"mirror_search": ((ctypes.c_int, _U64, _U64, _U64,
                                    ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
-                "mirror_evaluate": ((ctypes.c_int, _U64, _U64), ctypes.c_int)},
+                "mirror_evaluate": ((ctypes.c_int, _U64, _U64, ctypes.c_int), ctypes.c_int)},
     proof_inputs=("golden/reversi/search.py", "golden/reversi/board.py",
                   "golden/reversi/encoding.py", "bench/reversi/mirror.c",
                   "bench/reversi/gen_tables.py", "bench/reversi/mirror.py",
-                  "bench/reversi/test_mirror.py"))
+                  "bench/reversi/test_mirror.py", "golden/reversi/evaluation.json"))
 build, load, fingerprint = MIRROR.build, MIRROR.load, MIRROR.fingerprint
 proof_status, record_proof_chunk = MIRROR.proof_status, MIRROR.record_proof_chunk
 
@@ -54,10 +54,10 @@ def search(position, budget):
                         STOPS[int(out[4])])
 
 
-def evaluate(position):
-    """golden.reversi.search.evaluate of the position, both sides' moves included."""
+def evaluate(position, stage):
+    """golden.reversi.search.evaluate of the position at a stage, both sides' moves included."""
     size = gen_tables.size_index(position.width, position.height)
-    return load().mirror_evaluate(size, position.mine, position.theirs)
+    return load().mirror_evaluate(size, position.mine, position.theirs, stage)
 
 
 def _speed_options(parser):

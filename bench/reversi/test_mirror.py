@@ -100,8 +100,10 @@ def test_evaluate_and_refusals():
     for _ in range(500):
         pos = random_position(rng)
         g = pos.g
-        want = S.evaluate(pos.mine, pos.theirs, pos.legal_mask(), pos.legal_mask(3 - pos.to_move), g)
-        assert mirror.evaluate(pos) == want
+        stage = rng.randrange(S.STAGES)
+        want = S.evaluate(pos.mine, pos.theirs, pos.legal_mask(), pos.legal_mask(3 - pos.to_move),
+                          g, stage)
+        assert mirror.evaluate(pos, stage) == want
     with pytest.raises(ValueError, match="plays even sides"):
         mirror.search(start(10, 10), 5)
     for bad in (0, S.MAX_BUDGET + 1, 1.5, True):

@@ -291,6 +291,19 @@ WEIGHT_TABLE = {(0, 0): 100, (0, 1): -20, (0, 2): 10, (0, 3): 5,
 WEIGHT_BITS = 8                 # each weight fits a signed byte
 
 
+CLASS_KEYS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3))
+"""The square classes of the learned evaluation, by the same (a, b) as
+WEIGHT_TABLE: corner, C, A, B, X, c2, d2, c3, d3, d4 (on 8 x 8: a1, b1, c1,
+d1, b2, c2, d2, c3, d3, d4 and their images under the board's symmetries)."""
+
+
+def square_class(x, y, width, height):
+    """The index in CLASS_KEYS of cell (x, y) on a width x height board."""
+    dx = min(x, width - 1 - x, 3)
+    dy = min(y, height - 1 - y, 3)
+    return CLASS_KEYS.index((min(dx, dy), max(dx, dy)))
+
+
 def square_weight(x, y, width, height):
     """Static weight of cell (x, y) on a width x height board (see
     WEIGHT_TABLE): a function of the distances to the nearest edges."""

@@ -13,22 +13,44 @@ Definitions (``g`` is the board's ``encoding.Geometry``)
   -1, -2, C-square -20, X-square -50), equal weights by increasing cell
   index. Hardware: one mask per weight class (up to 7), a priority encoder
   (lowest index) over ``legal & class mask``, classes in weight order.
-* **Evaluation** ``evaluate(me, opp, my_moves, opp_moves, g)``, for the side
-  to move (``me``):
-  ``sum(live_weight[c] for c in me) - sum(live_weight[c] for c in opp)
-  + MOBILITY_WEIGHT * (popcount(my_moves) - popcount(opp_moves))``,
-  ``MOBILITY_WEIGHT`` = 10; ``my_moves``/``opp_moves`` are the legal-move
-  masks of the two sides in the position. ``live_weight[c]`` is the square
-  weight, except 0 for the three neighbours of an occupied corner
-  (``g.corner_zones``: a C-square or X-square is only dangerous while its
-  corner is empty). Every term is exact integer arithmetic: weights are
-  signed 8-bit, the weight sum is within +-25,600 (256 cells x 100), the
-  mobility term within +-2,560; an evaluation fits 16 bits signed.
-  Hardware: 4 corner bits gate 12 cells' weights to 0, an adder tree over
-  the cells (each gives +w, -w or 0) and two popcounts of the move
-  generators' outputs. Measured at 5,000 nodes a move over 60 games from
-  random 4-ply openings, this evaluation scored +39 (wins minus losses)
-  against square weights with ``MOBILITY_WEIGHT`` 4 and no corner rule.
+* **Evaluation** ``evaluate(me, opp, my_moves, opp_moves, g, stage)``, for
+  the side to move (``me``), is learned: ``EVAL_WEIGHTS[stage]``, 15
+  integers in 1/16 of a disc of final margin, read from
+  ``golden/reversi/evaluation.json`` (fitted by
+  ``bench/reversi/eval_study.py`` on the final margins of 20,000 self-play
+  games; the mirror and the RTL read the same file), times 15 features:
+
+  - the disc difference (``me`` minus ``opp``) on each of the 10 square
+    classes ``encoding.square_class`` (corner, C, A, B, X, c2, d2, c3, d3,
+    d4: the pair of distances to the nearest edges, as the square weights),
+    counting only *live* cells: a C- or X-square next to an occupied corner
+    (``g.corner_zones``) is *dead* and counts in two more classes, C dead
+    and X dead;
+  - mobility: ``popcount(my_moves) - popcount(opp_moves)``;
+  - potential mobility: the empty cells next to (8 directions) a disc of
+    ``opp`` minus the empty cells next to a disc of ``me``;
+  - the constant 1.
+
+  Cell by cell (how the RTL sums it): a disc of ``me`` adds its class's
+  weight (its dead class's while dead), one of ``opp`` subtracts it; a cell
+  in ``my_moves`` and not in ``opp_moves`` adds the mobility weight, the
+  other way round subtracts it; an empty cell next to ``opp`` adds the
+  potential mobility weight and one next to ``me`` subtracts it (both: 0);
+  then the constant. Weights are within +-1,023 (11 bits signed); for
+  every size up to 16 x 16 and every stage the sum's bound is below ``WIN``
+  (checked at import: ``EVAL_BOUND``).
+
+  The **stage** is ``stage_of(discs, g)`` = ``min(STAGES - 1, max(0, discs
+  - 4) * STAGES // (cells - 4))`` (``STAGES`` = 6; at 8 x 8, 10 discs a
+  stage).
+  The search gives iteration d the stage of the root's disc count plus d:
+  every static leaf of iteration d lies d plies below the root, so it is
+  the leaf's own disc count unless a pass lies on its path; the RTL holds
+  one stage register a search iteration. In the study (40 games against
+  NTest at depth 4, seed 3201, each leaf at its own stage) it scored
+  30-0-10 where the square weights with mobility it replaced had scored
+  25.5 % (100 games, seed 3101); bench/results/reversi-strength.md has it
+  as played here.
 * **Game over** (neither side has a move): the exact value for the side to
   move is ``WIN + d`` if its disc lead ``d = popcount(me) - popcount(opp)``
   is positive, ``-WIN + d`` if negative, 0 if equal; ``WIN`` = 32,768 is
@@ -46,8 +68,9 @@ Definitions (``g`` is the board's ``encoding.Geometry``)
 1. ``my = legal(me, opp)``, ``their = legal(opp, me)`` (two move generators
    in parallel).
 2. If ``my == 0`` and ``their == 0``: return the game-over value.
-3. If ``d == 0``: return ``evaluate(me, opp, my, their)`` (a *static* leaf;
-   the iteration notes that one was made).
+3. If ``d == 0``: return ``evaluate(me, opp, my, their, g, stage)`` (a
+   *static* leaf, ``stage`` the iteration's; the iteration notes that one
+   was made).
 4. If ``my == 0`` (a forced pass, one move in the tree): check the budget,
    count a node, return ``-negamax(opp, me, d - 1, -beta, -alpha)``.
 5. ``best = -INF``; for each move c of ``my`` in move order: check the
@@ -96,20 +119,45 @@ it refuses to build if its own exceed them, and its benches assert them on
 every search). ``MAX_BUDGET`` is its 24-bit node counter.
 """
 
+import json
+import os
 from collections import namedtuple
 
 from .board import flips, legal, popcount
-from .encoding import TIME_LIMIT_MS
+from .encoding import CLASS_KEYS, SIZES, TIME_LIMIT_MS, geometry, square_class
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "MAX_DEPTH", "SearchResult", "WIN", "INF",
-           "MOBILITY_WEIGHT", "CYCLES_PER_NODE", "SEARCH_FIXED_CYCLES", "OVERHEAD_CYCLES",
+           "STAGES", "EVAL_WEIGHTS", "EVAL_BOUND", "WEIGHT_BITS", "CYCLES_PER_NODE", "SEARCH_FIXED_CYCLES", "OVERHEAD_CYCLES",
            "CLOCK_HZ",
-           "evaluate", "terminal_value", "search", "explain", "choose", "check_budget",
+           "evaluate", "stage_of", "eval_masks", "terminal_value", "search", "explain", "choose", "check_budget",
            "STOPS"]
 
 WIN = 1 << 15
 INF = (1 << 16) - 1
-MOBILITY_WEIGHT = 10
+
+EVAL_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "evaluation.json")
+STAGES = 6                          # game stages of the evaluation (by disc count)
+N_CLASSES = len(CLASS_KEYS)         # 10 square classes; then C dead, X dead
+C_CLASS, X_CLASS = CLASS_KEYS.index((0, 1)), CLASS_KEYS.index((1, 1))
+C_DEAD, X_DEAD, MOBILITY, POTENTIAL, CONSTANT = range(N_CLASSES, N_CLASSES + 5)
+N_FEATURES = N_CLASSES + 5
+WEIGHT_BITS = 11                    # every weight within +-1,023
+
+
+def _load_weights(path):
+    with open(path) as f:
+        data = json.load(f)
+    rows = data["weights"]
+    if data.get("stages") != STAGES or len(rows) != STAGES or any(
+            len(r) != N_FEATURES or any(not isinstance(v, int) or not
+                                         -(1 << (WEIGHT_BITS - 1)) < v < 1 << (WEIGHT_BITS - 1)
+                                         for v in r) for r in rows):
+        raise ValueError("%s: want %d stages of %d integer weights within +-%d"
+                         % (path, STAGES, N_FEATURES, (1 << (WEIGHT_BITS - 1)) - 1))
+    return tuple(tuple(r) for r in rows)
+
+
+EVAL_WEIGHTS = _load_weights(EVAL_FILE)
 MAX_DEPTH = 63                      # the deepest iteration (the RTL's ply stack)
 
 CLOCK_HZ = 50000000
@@ -146,19 +194,75 @@ def check_budget(budget):
     return budget
 
 
-def evaluate(me, opp, my_moves, opp_moves, g):
+_MASKS = {}
+
+
+def eval_masks(g):
+    """(class masks (N_CLASSES), C mask, X mask) of a geometry, cached."""
+    key = (g.width, g.height)
+    m = _MASKS.get(key)
+    if m is None:
+        classes = [0] * N_CLASSES
+        for c in range(g.cells):
+            classes[square_class(c % g.width, c // g.width, g.width, g.height)] |= 1 << c
+        m = _MASKS[key] = (tuple(classes), classes[C_CLASS], classes[X_CLASS])
+    return m
+
+
+def _neighbours(b, g):
+    out = 0
+    for s, pre in g.shifts:
+        t = b & pre
+        out |= (t << s) & g.full if s > 0 else t >> -s
+    return out
+
+
+def stage_of(discs, g):
+    """The evaluation's stage for a disc count on the board of ``g``."""
+    return min(STAGES - 1, max(0, discs - 4) * STAGES // (g.cells - 4))
+
+
+def evaluate(me, opp, my_moves, opp_moves, g, stage):
     """Static value for the side to move (discs ``me``), see the docstring."""
+    w = EVAL_WEIGHTS[stage]
+    classes, c_mask, x_mask = eval_masks(g)
     occupied = me | opp
-    live = g.full
+    dead = 0
     for corner, zone in g.corner_zones:
         if occupied & corner:
-            live &= ~zone
-    me &= live
-    opp &= live
+            dead |= zone
     s = 0
-    for w, m in g.classes:
-        s += w * (popcount(me & m) - popcount(opp & m))
-    return s + MOBILITY_WEIGHT * (popcount(my_moves) - popcount(opp_moves))
+    for k in range(N_CLASSES):
+        live = classes[k] & ~dead
+        s += w[k] * (popcount(me & live) - popcount(opp & live))
+    s += w[C_DEAD] * (popcount(me & dead & c_mask) - popcount(opp & dead & c_mask))
+    s += w[X_DEAD] * (popcount(me & dead & x_mask) - popcount(opp & dead & x_mask))
+    s += w[MOBILITY] * (popcount(my_moves) - popcount(opp_moves))
+    empty = g.full & ~occupied
+    s += w[POTENTIAL] * (popcount(empty & _neighbours(opp, g))
+                         - popcount(empty & _neighbours(me, g)))
+    return s + w[CONSTANT]
+
+
+def _bound(g, w):
+    """The largest |evaluate| on the board of g with the weights w: a cell
+    gives a disc's weight or (empty) the mobility and potential terms."""
+    classes, c_mask, x_mask = eval_masks(g)
+    total = abs(w[CONSTANT])
+    for c in range(g.cells):
+        k = next(k for k in range(N_CLASSES) if classes[k] >> c & 1)
+        disc = abs(w[k])
+        if (c_mask | x_mask) >> c & 1:
+            disc = max(disc, abs(w[C_DEAD if c_mask >> c & 1 else X_DEAD]))
+        total += max(disc, abs(w[MOBILITY]) + abs(w[POTENTIAL]))
+    return total
+
+
+EVAL_BOUND = max(_bound(geometry(wd, ht), w) for wd in SIZES for ht in SIZES
+                 for w in EVAL_WEIGHTS)
+"""The largest |evaluate| over every size and stage; below WIN, so any won
+end beats any evaluation."""
+assert EVAL_BOUND < WIN, EVAL_BOUND
 
 
 def terminal_value(me, opp):
@@ -189,6 +293,7 @@ class _Tree(object):
         self.budget = budget
         self.nodes = 0
         self.static = False
+        self.stage = 0
 
     def negamax(self, me, opp, d, alpha, beta):
         g = self.g
@@ -198,7 +303,7 @@ class _Tree(object):
             return terminal_value(me, opp)
         if d == 0:
             self.static = True
-            return evaluate(me, opp, my, their, g)
+            return evaluate(me, opp, my, their, g, self.stage)
         if not my:
             if self.nodes == self.budget:
                 raise _Abort()
@@ -241,8 +346,10 @@ def explain(position, budget):
     answer, score, depth = order[0], None, 0
     root = order
     stop = STOP_DEPTH
+    root_discs = popcount(me | opp)
     for d in range(1, MAX_DEPTH + 1):
         tree.static = False
+        tree.stage = stage_of(root_discs + d, g)
         best, best_move = -INF, None
         try:
             for c in root:

@@ -1,6 +1,9 @@
 """Independent Reversi reference for the tests: plain lists of cell codes,
 rules walked cell by cell, and the search written again from the docstring
-of golden/reversi/search.py. Shares no code with golden/reversi."""
+of golden/reversi/search.py. Shares no code with golden/reversi (it reads
+the same weights file)."""
+import json
+import os
 
 DIRS = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
 
@@ -18,7 +21,14 @@ CLASSIC_8X8 = [
 
 WIN = 32768
 INF = 65535
-MOBILITY = 10
+
+# The learned evaluation's weights (the data file golden reads; the code
+# that uses them below is written again from the docstring)
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reversi",
+                       "evaluation.json")) as _f:
+    WEIGHTS = json.load(_f)["weights"]
+STAGES = 6
+CLASS_ORDER = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)]
 
 
 def weight(x, y, w, h):
@@ -76,7 +86,7 @@ def order(w, h):
 
 
 def dead_cells(cells, w, h):
-    """Cells whose weight does not count: the 3 neighbours of an occupied corner."""
+    """The 3 neighbours of an occupied corner (C- and X-squares counted dead)."""
     dead = set()
     for cx, cy in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
         if cells[cy * w + cx]:
@@ -87,18 +97,52 @@ def dead_cells(cells, w, h):
     return dead
 
 
-def evaluate(cells, w, h, me):
+def square_class(x, y, w, h):
+    dx = min(x, w - 1 - x, 3)
+    dy = min(y, h - 1 - y, 3)
+    return CLASS_ORDER.index((min(dx, dy), max(dx, dy)))
+
+
+def stage_of(discs, w, h):
+    return min(STAGES - 1, max(0, discs - 4) * STAGES // (w * h - 4))
+
+
+def next_to(cells, w, h, c, who):
+    x, y = c % w, c // w
+    return any(0 <= x + dx < w and 0 <= y + dy < h and cells[(y + dy) * w + x + dx] == who
+               for dx, dy in DIRS)
+
+
+def evaluate(cells, w, h, me, stage):
+    """The docstring's cell-by-cell sum."""
+    wt = WEIGHTS[stage]
     opp = 3 - me
     dead = dead_cells(cells, w, h)
-    s = 0
+    my_moves, their_moves = set(moves(cells, w, h, me)), set(moves(cells, w, h, opp))
+    s = wt[14]
     for c, v in enumerate(cells):
+        k = square_class(c % w, c // w, w, h)
         if c in dead:
-            continue
+            k = 10 if k == 1 else 11
         if v == me:
-            s += weight(c % w, c // w, w, h)
+            s += wt[k]
         elif v == opp:
-            s -= weight(c % w, c // w, w, h)
-    return s + MOBILITY * (len(moves(cells, w, h, me)) - len(moves(cells, w, h, opp)))
+            s -= wt[k]
+        else:
+            if c in my_moves and c not in their_moves:
+                s += wt[12]
+            elif c in their_moves and c not in my_moves:
+                s -= wt[12]
+            near_opp, near_me = next_to(cells, w, h, c, opp), next_to(cells, w, h, c, me)
+            if near_opp and not near_me:
+                s += wt[13]
+            elif near_me and not near_opp:
+                s -= wt[13]
+    return s
+
+
+def discs(cells):
+    return sum(1 for v in cells if v)
 
 
 def final(cells, me):
@@ -106,18 +150,21 @@ def final(cells, me):
     return WIN + d if d > 0 else -WIN + d if d < 0 else 0
 
 
-def minimax(cells, w, h, me, d):
-    """Plain negamax without pruning, as the docstring's steps 1-5."""
+def minimax(cells, w, h, me, d, stage=None):
+    """Plain negamax without pruning, as the docstring's steps 1-5; leaves at
+    the stage of the position's discs plus d (the root's of an iteration)."""
+    if stage is None:
+        stage = stage_of(discs(cells) + d, w, h)
     opp = 3 - me
     my = moves(cells, w, h, me)
     their = moves(cells, w, h, opp)
     if not my and not their:
         return final(cells, me)
     if d == 0:
-        return evaluate(cells, w, h, me)
+        return evaluate(cells, w, h, me, stage)
     if not my:
-        return -minimax(cells, w, h, opp, d - 1)
-    return max(-minimax(play(cells, w, h, c, me), w, h, opp, d - 1) for c in my)
+        return -minimax(cells, w, h, opp, d - 1, stage)
+    return max(-minimax(play(cells, w, h, c, me), w, h, opp, d - 1, stage) for c in my)
 
 
 class Stop(Exception):
@@ -148,7 +195,7 @@ class RefSearch(object):
             return final(cells, me)
         if d == 0:
             self.static = True
-            return evaluate(cells, w, h, me)
+            return evaluate(cells, w, h, me, self.stage)
         if not my:
             self.count()
             self.passes += 1
@@ -178,6 +225,7 @@ class RefSearch(object):
         its = []
         for d in range(1, 64):
             self.static = False
+            self.stage = stage_of(discs(cells) + d, w, h)
             best, best_move = -INF, None
             try:
                 for c in root:

@@ -21,7 +21,7 @@ def position_of(cells, w, h, me):
 
 
 def test_constants():
-    assert S.WIN == R.WIN and S.INF == R.INF and S.MOBILITY_WEIGHT == R.MOBILITY
+    assert S.WIN == R.WIN and S.INF == R.INF and S.STAGES == R.STAGES
     assert S.CYCLES_PER_NODE == 15 and S.SEARCH_FIXED_CYCLES == 15 and S.CLOCK_HZ == 50000000
     assert E.TIME_LIMIT_MS == 1000
     cycles = S.OVERHEAD_CYCLES + S.SEARCH_FIXED_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
@@ -31,8 +31,8 @@ def test_constants():
     # the longest Next Turn (16 x 16: 69 bytes) plus the answer (3 bytes)
     # at 10 bits a byte, 115200 baud, fits OVERHEAD_CYCLES at 50 MHz
     assert (69 + 3) * 10 * S.CLOCK_HZ // E.BAUD < S.OVERHEAD_CYCLES
-    # value bounds: evaluations within +-(256 * 100 + 4 * 256) < WIN - 256
-    assert 256 * 100 + S.MOBILITY_WEIGHT * 256 < S.WIN - 256 and S.WIN + 256 < S.INF
+    # value bounds: every evaluation below WIN, every value within INF
+    assert S.EVAL_BOUND < S.WIN and S.WIN + 256 < S.INF
 
 
 @pytest.mark.parametrize("budget", [0, -1, S.MAX_BUDGET + 1, True, 1.5, None])
@@ -101,9 +101,12 @@ def test_start_8x8_known_answers():
     r = S.search(start(8, 8), 1000)
     assert r.move == 19 and r.nodes == 1000 and r.stop == "budget"
     assert S.search(start(8, 8), 1000) == r                 # deterministic
-    # budget 4 completes iteration 1 (4 root moves, all worth -3: the tie
-    # keeps D3); iteration 2 then stops before its first node
-    assert S.search(start(8, 8), 4) == S.SearchResult(19, -3, 4, 1, "budget")
+    # budget 4 completes iteration 1 (4 root moves, all worth the same by
+    # symmetry: the tie keeps D3); iteration 2 then stops before its first node
+    cells = R.start_cells(8, 8)
+    value = -R.evaluate(R.play(cells, 8, 8, 19, 1), 8, 8, 2, R.stage_of(5, 8, 8))
+    assert value == -27             # the weights of record (golden/reversi/evaluation.json)
+    assert S.search(start(8, 8), 4) == S.SearchResult(19, value, 4, 1, "budget")
 
 
 def test_pass_and_forced():
@@ -157,15 +160,46 @@ def test_exact_value_scores_disc_lead():
 
 def test_evaluate_by_hand():
     g = E.geometry(8, 8)
-    p = start(8, 8)
-    # start: each side holds two inner cells (-1 each): 0; mobility 4 - 4
-    assert S.evaluate(p.mine, p.theirs, p.legal_mask(), p.legal_mask(WHITE), g) == 0
-    me, opp = 1 << 0, 1 << 9          # my corner A1, their X-square B2 (dead: A1 is taken)
-    assert S.evaluate(me, opp, 0b100, 0, g) == 100 + 0 + 10
-    me, opp = 1 << 1, 1 << 63         # my C-square B1 (A1 empty), their corner H8
-    assert S.evaluate(me, opp, 0, 0b11, g) == -20 - 100 - 20
-    me, opp = (1 << 1) | (1 << 8), (1 << 0) | (1 << 54)   # B1 A2 mine; A1, G7 theirs
-    assert S.evaluate(me, opp, 0, 0, g) == 0 - (100 - 50)
+    for stage in range(S.STAGES):
+        w = S.EVAL_WEIGHTS[stage]
+        corner, c_sq, x_sq, c_dead, x_dead, mob, pot, const = (w[0], w[1], w[4], w[10], w[11],
+                                                                w[12], w[13], w[14])
+        p = start(8, 8)
+        # start: the same discs on each side's classes, mobility 4 - 4, as
+        # many empty cells next to only Black as next to only White
+        assert S.evaluate(p.mine, p.theirs, p.legal_mask(), p.legal_mask(WHITE), g,
+                          stage) == const
+        # my corner A1, their X-square B2 (dead: A1 is taken); my move C3 (bit 18)
+        # A2 B1 are next to both; A3 B3 C1 C2 C3 next to B2 only (theirs)
+        me, opp = 1 << 0, 1 << 9
+        assert S.evaluate(me, opp, 1 << 18, 0, g, stage) == (corner - x_dead + mob + 5 * pot
+                                                             + const)
+        # my C-square B1 (A1 empty), their corner H8; their move A1 (a mask given
+        # by hand: mobility counts whatever masks it is given)
+        me, opp = 1 << 1, 1 << 63
+        # empty next to B1 only: A1 C1 A2 B2 C2 (5); next to H8 only: G8 G7 H7 (3)
+        assert S.evaluate(me, opp, 0, 0b1, g, stage) == (c_sq - corner - mob - 5 * pot + 3 * pot
+                                                         + const)
+    # the weights reach the evaluation: the X-square live and dead differ
+    assert any(w[4] != w[11] for w in S.EVAL_WEIGHTS) and x_sq == S.EVAL_WEIGHTS[-1][4]
+
+
+def test_evaluation_equals_reference_cell_by_cell():
+    rng = random.Random(7)
+    for _ in range(300):
+        w, h = rng.choice(SMALL_SIZES + [(16, 16), (10, 12)])
+        cells, me = R.random_cells(rng, w, h, rng.randrange(0, w * h))
+        p = position_of(cells, w, h, me)
+        stage = rng.randrange(S.STAGES)
+        got = S.evaluate(p.mine, p.theirs, p.legal_mask(), p.legal_mask(3 - p.to_move), p.g,
+                         stage)
+        assert got == R.evaluate(cells, w, h, me, stage)
+
+
+def test_stage_of_steps_by_tenths_at_8x8():
+    g = E.geometry(8, 8)
+    assert [S.stage_of(d, g) for d in (0, 4, 13, 14, 23, 24, 54, 63, 64)] == [0, 0, 0, 1, 1, 2,
+                                                                              5, 5, 5]
 
 
 def test_nodes_never_exceed_budget_and_moves_are_legal():

@@ -10,6 +10,8 @@ from hdl.reversi.evaluate import evaluate_latency, reversi_evaluate
 from hdl.reversi.flips import flips_latency, reversi_flips
 from hdl.reversi.moves import reversi_moves
 from hdl.reversi.order import order_latency, reversi_order
+from hdl.reversi.stage import reversi_stage, stage_latency
+from hdl.reversi.evaluate import STAGE_BITS, WEIGHT_LATENCY
 from hdl.reversi.tables import SizeTables, check_side, sizes
 
 SCORE_MIN, SCORE_MAX = -(1 << 17), 1 << 17      # every value, window and -INF / INF
@@ -163,8 +165,19 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     diff = value()                            # as wide as the values it is added to
     gen_my = reversi_moves(c_me, c_opp, full, my_comb, side=side)
     gen_their = reversi_moves(c_opp, c_me, full, their_comb, side=side)
-    evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, ev, diff, side=side,
-                                  clk=clk)
+    # the evaluation's stage: golden gives iteration it_d the stage of the
+    # root's discs plus it_d. `stage` follows r_me / r_opp (set at the start)
+    # and it_d (set the cycle before ITER) within stage_latency(side) cycles,
+    # the evaluation's weights WEIGHT_LATENCY cycles later; the evaluation
+    # first reads them for the iteration's first child, made in SELECT
+    # SELECT_LATENCY + 1 cycles after ITER, a cycle after that
+    stage = Signal(intbv(0)[STAGE_BITS:])
+    from_root, from_depth = stage_latency(side)
+    assert from_depth + WEIGHT_LATENCY <= SELECT_LATENCY + 2
+    assert from_root + WEIGHT_LATENCY <= EXAMINE_LATENCY + SELECT_LATENCY + 4
+    stage_unit = reversi_stage(clk, r_me, r_opp, sz, it_d, stage, side=side)
+    evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, stage, ev, diff,
+                                  side=side, clk=clk)
     # ... and the frame's (the move order's two stages, the flips' two)
     pick_hot = board()
     pick_index = Signal(intbv(0)[idx_bits:])
@@ -492,7 +505,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             state.next = t_state.IDLE
 
     size_rom = rom(sz, full_rom, full)
-    return (gen_my, gen_their, evaluation, order, flips, answer_decode, size_rom, child_stages,
+    return (gen_my, gen_their, stage_unit, evaluation, order, flips, answer_decode, size_rom, child_stages,
             choose, game_over_value,
             child_window, unpack, pack, deliver, deliver_result, stack_ram,
             stack_ports, control)

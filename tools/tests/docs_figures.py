@@ -24,6 +24,8 @@ BK_STRENGTH = "bench/results/blokus-strength.md"
 BK_TARGETS = "bench/results/blokus-strength-targets.md"
 BK_MCTS = "bench/results/blokus-mcts-golden-%s.md"      # l5, l6, l7, alphabeta
 RV_STRENGTH = "bench/results/reversi-strength.md"
+RV_D12 = "bench/results/reversi-strength-d12.md"
+RV_STUDY = "bench/results/reversi-eval-study.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -74,8 +76,10 @@ FIGURES = [
     ("README.md", None, r"It takes %s LUT4 and (\d+) M4K, and its Fmax proxy is %s MHz" % (N, F),
      SYNTH, SYNTH_RV + r"\| LUT4 \| (\d+) \|.*?\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
      {}),
-    ("README.md", None, r"and it scores %s against NTest at depth 4" % W,
+    ("README.md", None, r"learned evaluation it scores %s against NTest at depth 4" % W,
      RV_STRENGTH, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"though only %s at depth 8" % W,
+     RV_STRENGTH, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"scores %s %% against Pentobi level 5" % F,
      BK_TARGETS, _pentobi(5).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"and %s %% against level 6 over" % F,
@@ -189,4 +193,12 @@ FIGURES = [
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"it reaches depth %s on average at its budget" % F,
      RV_STRENGTH, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
+    ("docs/benchmarks.md", "## Reversi", r"at depth 12 it scored %s \(%s %%\) over 40 games" % (W, F),
+     RV_D12, _reversi("nboard-d12"), {}),
+    ("docs/reversi-core.md", None, r"at depth 12 %s \(%s %%\) over 40 games" % (W, F),
+     RV_D12, _reversi("nboard-d12"), {}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\) over 100 games\*\*" % (W, F),
+     RV_STRENGTH, _reversi("nboard-d4"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"in the study they scored %s against depth 4" % W,
+     RV_STUDY, r"\| linear, 15 weights a stage \| \*\*%s\*\*" % W, {}),
 ]

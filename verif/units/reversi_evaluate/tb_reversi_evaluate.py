@@ -7,19 +7,22 @@ golden's own layout of the game's size, moved to the max layout.
 
 A new position enters every second cycle: `me` and `opp`, held two cycles,
 and their moves in the second (as from the search's registered move
-generators; `dead` is registered from the first cycle's discs, the terms
-from the second's); `value` and `diff` must equal the reference
-evaluate_latency cycles after the moves. The size is held for a whole
-stream, as the search holds it for a whole search.
+generators; each cell's base, its disc and potential mobility, is
+registered from the first cycle, its term from the second's); `value` and
+`diff` must equal the reference evaluate_latency cycles after the moves.
+The size and the stage are held for a whole stream, set WEIGHT_LATENCY
+cycles before it, as the search holds them for an iteration.
 
 Why it exists: the core's benches see a size's weight table only through the
 scores of searches on that size, so one weight of the 4 x 8 table off by
 one (seen in the mutation draw of seed 238881415, reversi_evaluate#2)
 survived every Reversi bench. Here every weight of every size is read alone.
 
-Tests: every cell of every size with one disc of either side (its weight,
-alone), and with its corner taken (the corner's neighbours then weigh 0);
-positions of random games of every size with both sides' legal moves.
+Tests: every cell of every size at every stage with one disc of either side
+(its class's weight, with the potential mobility of its empty neighbours and
+the constant), and with its corner taken (the corner's neighbours then weigh
+their dead class's weight); positions of random games of every size with
+both sides' legal moves at random stages.
 """
 import random
 
@@ -29,9 +32,9 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from golden.reversi.board import legal, popcount
 from golden.reversi.encoding import geometry
-from golden.reversi.search import evaluate
+from golden.reversi.search import STAGES, evaluate
 from hdl.reversi import tables as T
-from hdl.reversi.evaluate import evaluate_latency
+from hdl.reversi.evaluate import WEIGHT_LATENCY, evaluate_latency
 from hdl.units import REVERSI_SIDE
 from verif.reversi.tb_search import random_position
 from verif.units.common import Mismatches
@@ -40,27 +43,32 @@ SIDE = REVERSI_SIDE
 LATENCY = evaluate_latency(True)     # any clock: the pipelined build
 
 
-def reference(item, g):
+def reference(item, g, stage):
     me, opp, my_moves, their_moves = item
-    return (evaluate(me, opp, my_moves, their_moves, g),
+    return (evaluate(me, opp, my_moves, their_moves, g, stage),
             popcount(me) - popcount(opp))
 
 
-async def check_stream(dut, width, height, items, what):
+async def check_stream(dut, width, height, stage, items, what):
     """Feed the positions `items` [(me, opp, my_moves, their_moves)] of a
-    width x height game, one every second cycle (the discs held two cycles,
-    the moves in the second, as the search holds them), and compare both
-    outputs of each, evaluate_latency cycles after its moves."""
+    width x height game at a stage, one every second cycle (the discs held
+    two cycles, the moves in the second, as the search holds them), and
+    compare both outputs of each, evaluate_latency cycles after its moves."""
     g = geometry(width, height)
-    mismatches = Mismatches("reversi_evaluate %d x %d, %s" % (width, height, what))
+    mismatches = Mismatches("reversi_evaluate %d x %d stage %d, %s"
+                            % (width, height, stage, what))
+    await FallingEdge(dut.clk)
     dut.size.value = T.size_index(width, height, SIDE)
+    dut.stage.value = stage
+    for _ in range(WEIGHT_LATENCY):
+        await RisingEdge(dut.clk)
     put = lambda b: T.to_max(b, width, SIDE)
     for cycle in range(2 * len(items) + LATENCY + 2):
         await FallingEdge(dut.clk)
         done = cycle - LATENCY - 1          # item k's moves came in cycle 2k + 1
         if done >= 0 and done % 2 == 0 and done // 2 < len(items):
             k = done // 2
-            want_value, want_diff = reference(items[k], g)
+            want_value, want_diff = reference(items[k], g, stage)
             mismatches.expect("value of item %d %r" % (k, items[k]), want_value,
                               dut.value.value.to_signed())
             mismatches.expect("diff of item %d" % k, want_diff, dut.diff.value.to_signed())
@@ -78,16 +86,18 @@ async def check_stream(dut, width, height, items, what):
 async def start(dut):
     """The clock (the pipeline's registers have no reset: the first outputs
     are not compared until positions have filled it)."""
-    for name in ("me", "opp", "my_moves", "their_moves", "size"):
+    for name in ("me", "opp", "my_moves", "their_moves", "size", "stage"):
         getattr(dut, name).value = 0
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
 
 
 @cocotb.test()
 async def every_weight_alone(dut):
-    """Each cell of each size with one disc of either side and nothing else:
-    its weight alone (or its negative); then each cell with the nearest
-    corner taken by the other side, which makes the corner's neighbours weigh 0."""
+    """Each cell of each size at each stage with one disc of either side and
+    nothing else: its class's weight (or its negative) beside the potential
+    mobility of its neighbours and the constant; then each cell with the
+    nearest corner taken by the other side, which makes the corner's
+    neighbours weigh their dead class's weight."""
     await start(dut)
     for width, height in T.sizes(SIDE):
         cells = width * height
@@ -100,7 +110,8 @@ async def every_weight_alone(dut):
             corner = corners[(x >= width // 2) + 2 * (y >= height // 2)]
             if corner != c:
                 items.append((1 << c, 1 << corner, 0, 0))
-        await check_stream(dut, width, height, items, "every cell alone")
+        for stage in range(STAGES):
+            await check_stream(dut, width, height, stage, items, "every cell alone")
 
 
 @cocotb.test()
@@ -110,9 +121,10 @@ async def random_game_positions(dut):
     rng = random.Random(cocotb.RANDOM_SEED)
     for width, height in T.sizes(SIDE):
         g = geometry(width, height)
-        items = []
-        for _ in range(40):
-            pos = random_position(rng, width, height, rng.randint(0, width * height))
-            me, opp = pos.mine, pos.theirs
-            items.append((me, opp, legal(me, opp, g), legal(opp, me, g)))
-        await check_stream(dut, width, height, items, "random game positions")
+        for stage in rng.sample(range(STAGES), 3):
+            items = []
+            for _ in range(15):
+                pos = random_position(rng, width, height, rng.randint(0, width * height))
+                me, opp = pos.mine, pos.theirs
+                items.append((me, opp, legal(me, opp, g), legal(opp, me, g)))
+            await check_stream(dut, width, height, stage, items, "random game positions")

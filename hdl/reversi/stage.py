@@ -1,0 +1,102 @@
+"""The Reversi evaluation's stage for an iteration of the search (golden's stage_of)."""
+from myhdl import Signal, always_comb, always_seq, block, intbv
+
+from golden.reversi.encoding import geometry
+from golden.reversi.search import STAGES
+from hdl.adder_tree import pipelined_adder_tree, pipelined_latency
+from hdl.reversi.evaluate import STAGE_BITS
+from hdl.rom import rom
+from hdl.reversi.tables import sizes
+
+COUNT_LEVELS = 2        # adder levels between two registers of the disc count's tree
+
+
+def thresholds(width, height):
+    """The disc counts where golden's stage_of reaches 1 .. STAGES - 1 on a
+    width x height board: stage_of(x) = the number of them x reaches."""
+    cells = geometry(width, height).cells
+    return tuple(4 + -(-k * (cells - 4) // STAGES) for k in range(1, STAGES))
+
+
+def stage_latency(side):
+    """(cycles from me and opp, cycles from depth) to `stage`."""
+    return pipelined_latency(side * side, COUNT_LEVELS) + 2, 2
+
+
+@block
+def reversi_stage(clk, me, opp, size, depth, stage, side):
+    """stage = golden.reversi.search.stage_of(popcount(me | opp) + depth, g), registered.
+
+    Ports (boards side * side bits, the max layout of hdl/reversi/tables.py):
+        clk     in   the clock (the registers have no reset)
+        me, opp in   the root's discs (held for the whole search)
+        size    in   the game's size (tables.size_index)
+        depth   in   the search's iteration (golden gives iteration d the
+                     stage of the root's discs plus d)
+        stage   out  STAGE_BITS: 0 .. STAGES - 1
+    Settings:
+        side    the largest board side the core is built for
+
+    stage_latency(side) cycles behind its inputs (and 2 behind size): the
+    disc count is a pipelined adder tree over the cells, then count + depth
+    is registered, then compared with the size's thresholds (ROMs by size,
+    registered) and the number reached registered as the stage.
+    """
+    assert STAGES == 6, "reversi_stage compares with 5 thresholds: golden's STAGES changed"
+    assert STAGES <= 1 << STAGE_BITS
+    n = side * side
+    count = Signal(intbv(0, min=-1, max=n + 1))
+    bits = [Signal(intbv(0, min=count.min, max=count.max)) for _ in range(n)]
+    tree = pipelined_adder_tree(clk, bits, count, COUNT_LEVELS)
+    cells = [_occupied(me, opp, c, bits[c]) for c in range(n)]
+    reach_max = n + depth.max + 1
+    reached = Signal(intbv(0, min=-1, max=reach_max))
+    table = [thresholds(w, h) for (w, h) in sizes(side)]
+    th_rom = [Signal(intbv(0, min=0, max=reach_max)) for _ in range(STAGES - 1)]
+    th = [Signal(intbv(0, min=0, max=reach_max)) for _ in range(STAGES - 1)]
+    roms = [rom(size, tuple(t[k] for t in table), th_rom[k]) for k in range(STAGES - 1)]
+    r1, r2, r3, r4, r5 = th_rom
+    th1, th2, th3, th4, th5 = th
+
+    # the thresholds registered: size is steady for a whole search, and its
+    # table (a block RAM in the proxy) then stays off the compare's path
+    @always_seq(clk.posedge, reset=None)
+    def hold_thresholds():
+        th1.next = r1
+        th2.next = r2
+        th3.next = r3
+        th4.next = r4
+        th5.next = r5
+
+    @always_seq(clk.posedge, reset=None)
+    def add():
+        reached.next = count + depth
+
+    @always_seq(clk.posedge, reset=None)
+    def compare():
+        s = intbv(0)[STAGE_BITS:]
+        if reached >= th1:
+            s[:] = 1
+        if reached >= th2:
+            s[:] = 2
+        if reached >= th3:
+            s[:] = 3
+        if reached >= th4:
+            s[:] = 4
+        if reached >= th5:
+            s[:] = 5
+        stage.next = s
+
+    return tree, cells, roms, hold_thresholds, add, compare
+
+
+@block
+def _occupied(me, opp, c, bit):
+    """bit = 1 for a disc on cell c."""
+    @always_comb
+    def read():
+        if me[c] or opp[c]:
+            bit.next = 1
+        else:
+            bit.next = 0
+    return read
