@@ -167,14 +167,14 @@ def _lowest_one(cfg):
 
 
 def _popcount(cfg):
-    """The carry-save popcount (hdl/blokus/popcount.py) at the width the
+    """The carry-save popcount (hdl/popcount.py) at the width the
     Blokus reach count gives it (MAX_REACH bits, three layers a stage), inside
     a wrapper as in blokus_reach, so that its adders carry the instance names
     they have in the core."""
     from myhdl import block
 
     from golden.blokus.search import MAX_REACH
-    from hdl.blokus.popcount import popcount
+    from hdl.popcount import popcount
 
     @block
     def popcount_unit(clk, rst, vec, count):

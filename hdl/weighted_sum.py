@@ -1,7 +1,7 @@
 """The sum of constant weights over the set bits of a vector, as a pairwise adder tree."""
 from myhdl import Signal, always_comb, always_seq, block, intbv
 
-from hdl.blokus.popcount import passthrough
+from hdl.popcount import passthrough
 from hdl.register import register
 
 

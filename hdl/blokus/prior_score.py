@@ -3,8 +3,8 @@ from myhdl import always_comb, always_seq, block
 
 from golden.blokus.board import corner_map, edge_map
 from golden.blokus.mcts import PRIOR_ATTACH, PRIOR_BLOCK, key_mask
-from hdl.blokus.popcount import latency as popcount_latency
-from hdl.blokus.popcount import popcount
+from hdl.popcount import latency as popcount_latency
+from hdl.popcount import popcount
 from hdl.blokus.tables import N_SHAPES, SHAPE_BITS, SHAPE_MASK, SHAPE_SIZE
 from hdl.register import register
 from hdl.rom import rom

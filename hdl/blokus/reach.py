@@ -3,7 +3,7 @@ from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv
 
 from golden.blokus.encoding import SHAPES, SIZE
 from golden.blokus.search import MAX_REACH, REACH_TILES
-from hdl.blokus.popcount import latency, popcount
+from hdl.popcount import latency, popcount
 from hdl.blokus.tables import EXT0
 
 REACH_OFFS = tuple(sh.offs for t in REACH_TILES for sh in SHAPES[t])

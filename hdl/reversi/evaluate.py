@@ -1,64 +1,71 @@
-"""The Reversi search's static evaluation and disc difference, pipelined."""
-from myhdl import Signal, always_comb, always_seq, block, concat, intbv
+"""The Reversi search's static evaluation and disc difference: each feature's
+count times the stage's weight, pipelined."""
+from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, intbv
 
-from golden.reversi.encoding import geometry, square_class
-from golden.reversi.search import (C_DEAD, CONSTANT, EVAL_WEIGHTS, MOBILITY, N_FEATURES,
-                                   POTENTIAL, STAGES, X_DEAD, eval_masks)
-from hdl.adder_tree import pipelined_adder_tree, tree_levels
+from golden.reversi.search import (C_CLASS, C_DEAD, CONSTANT, EVAL_WEIGHTS, MOBILITY,
+                                   N_CLASSES, POTENTIAL, STAGES, X_CLASS, X_DEAD, eval_masks)
+from golden.reversi.encoding import geometry
+from hdl.adder_tree import adder_tree
+from hdl.popcount import csa_plan, popcount
+from hdl.register import register
 from hdl.rom import rom
-from hdl.reversi.tables import SizeTables, premasks, sizes
+from hdl.reversi.tables import SizeTables, premasks, sizes, to_max
 
-
-TREE_STAGES = 3     # pipelined: the stages of each adder tree, every side
+STAGE_BITS = 3      # the stage port: golden's STAGES (6) fit 3 bits
+WEIGHT_LATENCY = 2  # cycles from size and stage to the registers of masks and weights
+WEIGHT_WIDTH = 13   # bits of a weight register: a weight is within +-1,023, a dead
+                    # class's less its live class's +-2,046
+# the features with a count: the N_CLASSES square classes, then C dead and X dead
+DISC_FEATURES = N_CLASSES + 2
+MOBILITY_FEATURE = DISC_FEATURES      # then mobility and potential mobility
 
 
 def evaluate_latency(clk=True):
-    """Cycles from the moves to `value` (from me and opp to `diff`); see
-    reversi_evaluate. (The evaluation is pipelined only: clk is kept for
-    the callers that pass it.)"""
-    return 1 + TREE_STAGES
+    """Cycles from the moves to `value`, and from me and opp to `diff`; see
+    reversi_evaluate. (The evaluation is pipelined only: clk is kept for the
+    callers that pass it.)"""
+    return 4
 
 
-def tree_levels_per_stage(side):
-    """Adder levels between two registers of a pipelined tree over side * side
-    terms: TREE_STAGES stages or fewer (2 levels a stage at 8x8, 3 at 16x16)."""
-    return -(-tree_levels(side * side) // TREE_STAGES)
+def candidates(side):
+    """For each of the DISC_FEATURES, the max-layout cells where it can count
+    a disc in some size (a square class's cells over the sizes; C dead and X
+    dead: the C- and X-squares next to a corner)."""
+    out = [set() for _ in range(DISC_FEATURES)]
+    for (w, h) in sizes(side):
+        g = geometry(w, h)
+        classes, _, _ = eval_masks(g)
+        zones = 0
+        for _, zone in g.corner_zones:
+            zones |= zone
+        for k in range(N_CLASSES):
+            for c in range(g.cells):
+                if classes[k] >> c & 1:
+                    m = (c // w) * side + c % w
+                    out[k].add(m)
+                    if zones >> c & 1 and k in (C_CLASS, X_CLASS):
+                        out[C_DEAD if k == C_CLASS else X_DEAD].add(m)
+    return [sorted(s) for s in out]
 
 
-STAGE_BITS = 3      # the stage port: golden's STAGES (6) fit 3 bits
-WEIGHT_LATENCY = 2  # cycles from size and stage to the cells' weight registers
-WEIGHT_WIDTH = 13   # bits of a weight signal, and of a cell's base
-N_WEIGHTS = N_FEATURES
+def feature_weights(side):
+    """Per stage: the weight of each feature's count (the DISC_FEATURES, then
+    mobility and potential mobility), and the constant they are added to.
 
-
-def cell_classes(side):
-    """Per max-layout cell: (the evaluation classes it takes over the sizes,
-    in increasing order; its index in them by size (0 where the cell is off
-    the board); the same two for its dead class, or None if it is a C- or
-    X-square in no size)."""
+    A feature's count is popcount(mine) + popcount(~theirs) over its cells
+    (one carry-save tree, no subtraction): its golden difference plus the
+    number of its cells, which the constant takes back. A dead C- or
+    X-square is counted both in its class and dead, so the dead feature
+    weighs the dead weight less the class's."""
+    n = side * side
+    cells = [len(c) for c in candidates(side)] + [n, n]
     out = []
-    for m in range(side * side):
-        x, y = m % side, m // side
-        live, dead = {}, {}
-        for i, (w, h) in enumerate(sizes(side)):
-            if x >= w or y >= h:
-                continue
-            g = geometry(w, h)
-            c = y * w + x
-            live[i] = square_class(x, y, w, h)
-            _, c_mask, x_mask = eval_masks(g)
-            if (c_mask | x_mask) >> c & 1:
-                dead[i] = C_DEAD if c_mask >> c & 1 else X_DEAD
-        classes = sorted(set(live.values()))
-        index = tuple(classes.index(live[i]) if i in live else 0 for i in range(len(sizes(side))))
-        if dead:
-            dead_classes = sorted(set(dead.values()))
-            dead_index = tuple(dead_classes.index(dead[i]) if i in dead else 0
-                               for i in range(len(sizes(side))))
-            out.append((classes, index, (dead_classes, dead_index)))
-        else:
-            out.append((classes, index, None))
-    return out
+    for w in EVAL_WEIGHTS:
+        fw = [w[k] for k in range(N_CLASSES)]
+        fw += [w[C_DEAD] - w[C_CLASS], w[X_DEAD] - w[X_CLASS], w[MOBILITY], w[POTENTIAL]]
+        constant = w[CONSTANT] - sum(f * c for f, c in zip(fw, cells))
+        out.append((tuple(fw), constant))
+    return out, cells
 
 
 @block
@@ -78,52 +85,200 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
     Settings:
         side          the largest board side the core is built for
 
-    `value` is valid evaluate_latency(clk) cycles after my_moves and
-    their_moves, `diff` the same number of cycles after me and opp; me and
-    opp must be held while the moves come (the signs are read then). size
-    and stage must be steady from WEIGHT_LATENCY cycles before me and opp:
-    the weights are registers, off the path of every position. The stage's
-    15 weights and their negations (ROMs by stage) are registered once;
-    each cell registers its disc's weight and its negation chosen among
-    those of the classes it takes over the sizes (a small ROM by size: a
-    corner is always a corner), and its dead class's for a C- or X-square.
-    The search changes the stage once an iteration, the bench once a stream.
+    With the moves in cycle M and me and opp in M - 1 (held in M), `value`
+    is valid in M + 4 (evaluate_latency) and `diff` in M + 3 and M + 4.
+    size and stage must be steady from WEIGHT_LATENCY cycles before me and
+    opp until `value`: the class masks (by size) and the weights (by stage)
+    are registers. The search changes the stage once an iteration, the
+    bench once a stream.
 
-    Then every stage a register: (1) each cell's base: its disc's weight
-    (its dead class's while the corner it hangs on is taken), negated for a
-    disc of opp, plus the potential mobility weight for an empty cell next
-    to a disc of opp only, minus it for one next to me only; cell 0 (a
-    corner in every size) adds the constant; (2) the term: the base plus
-    the mobility weight for a move of me only, minus it for one of opp
-    only, and each cell's disc sign; then each sum through a pipelined
-    adder tree of TREE_STAGES stages (hdl/adder_tree.py).
+    golden's value is a sum of weight x count over the features
+    (feature_weights): each count is a carry-save popcount (hdl/popcount.py),
+    each product a multiplier (the DE2's embedded 18 x 18), and then two
+    adder trees:
+        M - 1  the square classes' trees start on me and opp under the
+               size's class masks; the dead C- and X-squares (the corner
+               rule) and the potential mobility's empty cells are registered
+        M      the moves' tree starts, the others go on
+        M + 1  the classes' counts are in: their products; diff's sum
+        M + 2  the other counts are in: their products; the classes'
+               products and the constant summed in two halves
+        M + 3  value = the halves plus the other four products
     """
     n = side * side
+    stage_table, cells = feature_weights(side)
+    cand = candidates(side) + [list(range(n)), list(range(n))]
     all_sizes = [SizeTables(w, h, side) for (w, h) in sizes(side)]
-    corner_roms = [tuple(t.corners[k] for t in all_sizes) for k in range(4)]
-    zone_roms = [tuple(t.zones[k] for t in all_sizes) for k in range(4)]
-    corners = [Signal(intbv(0)[n:]) for _ in range(4)]
-    zones = [Signal(intbv(0)[n:]) for _ in range(4)]
-    full = Signal(intbv(0)[n:])
-    roms = [rom(size, corner_roms[k], corners[k]) for k in range(4)]
-    roms += [rom(size, zone_roms[k], zones[k]) for k in range(4)]
-    roms.append(rom(size, tuple(t.full for t in all_sizes), full))
-    dead = Signal(intbv(0)[n:])
+    # the features that count on some size (all at 8 x 8; a 4 x 4 core has
+    # 3 square classes), and the stage's weights, registered
+    used = [f for f in range(len(cand)) if cand[f]]
+    def weight():
+        return Signal(intbv(0, min=-(1 << (WEIGHT_WIDTH - 1)), max=1 << (WEIGHT_WIDTH - 1)))
+    weights = [weight() for _ in used]
+    slots = 1 << STAGE_BITS
+    assert STAGES <= slots
+    pad = lambda column: tuple(column) + (0,) * (slots - len(column))
+    regs = [_registered_rom(clk, stage, pad([fw[f] for fw, _ in stage_table]), weights[i])
+            for i, f in enumerate(used)]
+    bound = max(abs(c) for _, c in stage_table)
+    constant = Signal(intbv(0, min=-bound, max=bound + 1))
+    regs.append(_registered_rom(clk, stage, pad([c for _, c in stage_table]), constant))
+
+    # the sums' width: every product and the constant at their largest
+    reach = bound + sum(max(abs(fw[f]) for fw, _ in stage_table) * 2 * cells[f] for f in used)
+
+    def wide():
+        return Signal(intbv(0, min=-reach - 1, max=reach + 1))
+
+    # M - 1: the dead squares and the potential mobility's cells, registered
+    zone_cells = sorted(set(cand[C_DEAD]) | set(cand[X_DEAD]))
+    dead = Signal(intbv(0)[max(1, len(zone_cells)):])     # over zone_cells
+    rule = _corner_rule(me, opp, size, all_sizes, zone_cells, dead, n)
     near_me, near_opp = Signal(intbv(0)[n:]), Signal(intbv(0)[n:])
+    near = [_neighbours(me, near_me, premasks(side), n),
+            _neighbours(opp, near_opp, premasks(side), n)]
+    full = Signal(intbv(0)[n:])
+    full_rom = rom(size, tuple(t.full for t in all_sizes), full)
+    pot_plus, pot_minus = Signal(intbv(0)[n:]), Signal(intbv(0)[n:])
+    empty = Signal(intbv(0)[n:])
+
+    @always_comb
+    def empty_cells():
+        # (a local `empty` would be a 32-bit Verilog integer)
+        empty.next = full & ~(me | opp)
+
+    @always_seq(clk.posedge, reset=None)
+    def potential_cells():
+        pot_plus.next = empty & near_opp
+        pot_minus.next = empty & near_me
+
+    # the counts: mine and ~theirs over the feature's cells, one tree each
+    counts = []
+    trees = []
+    for f in used:
+        k = len(cand[f])
+        if f < N_CLASSES:
+            # the size's class mask, registered, over the feature's cells
+            mask = Signal(intbv(0)[k:])
+            table = tuple(_compress(to_max(eval_masks(geometry(w, h))[0][f], w, side), cand[f])
+                          for (w, h) in sizes(side))
+            mine, theirs = Signal(intbv(0)[k:]), Signal(intbv(0)[k:])
+            trees += [_registered_rom(clk, size, table, mask),
+                      _masked(_select(me, cand[f]), _select(opp, cand[f]), mask, mine, theirs)]
+        elif f < DISC_FEATURES:
+            # a zone square's class is its place's, whatever the size
+            live = C_CLASS if f == C_DEAD else X_CLASS
+            for (w, h) in sizes(side):
+                g = geometry(w, h)
+                zones = to_max(sum(z for _, z in g.corner_zones), w, side)
+                klass = to_max(eval_masks(g)[0][live], w, side)
+                assert zones & klass == zones & _expand(cand[f]), (w, h, f)
+            mine, theirs = Signal(intbv(0)[k:]), Signal(intbv(0)[k:])
+            at = [zone_cells.index(c) for c in cand[f]]
+            trees.append(_dead_squares(clk, _select(me, cand[f]), _select(opp, cand[f]),
+                                       _select(dead, at), mine, theirs))
+        elif f == MOBILITY_FEATURE:
+            mine, theirs = my_moves, their_moves
+        else:
+            mine, theirs = pot_plus, pot_minus
+        count = Signal(intbv(0, min=0, max=2 * k + 1))
+        trees.append(_feature_count(clk, mine, theirs, count))
+        counts.append(count)
+
+    # the products: the classes' in M + 1, the others' in M + 2
+    products = [wide() for _ in used]
+    mult = [_product(clk, weights[i], counts[i], products[i]) for i in range(len(used))]
+    class_products = [products[i] for i, f in enumerate(used) if f < N_CLASSES]
+    late_products = [products[i] for i, f in enumerate(used) if f >= N_CLASSES]
+
+    # M + 2: the classes' products and the constant in two halves; M + 3: value
+    constant_wide = wide()
+    parts = [_widen(constant, constant_wide)]
+    terms = class_products + [constant_wide]
+    half = (len(terms) + 1) // 2
+    halves = [wide(), wide()]
+    half_sums = [wide(), wide()]
+    parts += [adder_tree(terms[:half], half_sums[0]), adder_tree(terms[half:], half_sums[1])]
+    parts += [register(clk, None, half_sums[i], halves[i]) for i in range(2)]
+    total = wide()
+    parts.append(adder_tree(halves + late_products, total))
+    value_fit = Signal(intbv(0, min=value.min, max=value.max))
+    parts.append(_fit(total, value_fit))
+    parts.append(register(clk, None, value_fit, value))
+
+    # diff: the classes' counts less their cells (a constant term), in M + 1;
+    # held to M + 3
+    offset = sum(cells[:N_CLASSES])
+    class_counts = [counts[i] for i, f in enumerate(used) if f < N_CLASSES]
+    diff_sum = Signal(intbv(0, min=-offset - 1, max=2 * offset + 1))
+    class_total = Signal(intbv(0, min=diff_sum.min, max=diff_sum.max))
+    count_terms = [Signal(intbv(0, min=diff_sum.min, max=diff_sum.max)) for _ in class_counts]
+    parts += [_widen_unsigned(c, t) for c, t in zip(class_counts, count_terms)]
+    parts.append(adder_tree(count_terms, class_total))
+
+    @always_comb
+    def less_cells():
+        diff_sum.next = class_total - offset
+
+    diff_held, diff_fit = (Signal(intbv(0, min=diff.min, max=diff.max)) for _ in range(2))
+    parts.append(_fit(diff_sum, diff_fit))
+
+    @always_seq(clk.posedge, reset=None)
+    def diff_out():
+        diff_held.next = diff_fit
+        diff.next = diff_held
+
+    return (regs, rule, near, full_rom, empty_cells, potential_cells, trees, mult, parts,
+            less_cells, diff_out)
+
+
+@block
+def _registered_rom(clk, index, table, out):
+    """out = table[index], registered."""
+    ahead = Signal(intbv(0, min=out.min, max=out.max) if out.min is not None and out.min < 0
+                   else intbv(0)[len(out):])
+    return rom(index, table, ahead), register(clk, None, ahead, out)
+
+
+def _select(board, cells):
+    """The bits `cells` of a signal, bit j = board[cells[j]] (a shadow signal)."""
+    if len(cells) == 1:
+        return board(cells[0])
+    return ConcatSignal(*[board(c) for c in reversed(cells)])
+
+
+def _compress(mask, cells):
+    """A mask's bits at `cells`, as _select takes them."""
+    return sum(1 << j for j, c in enumerate(cells) if mask >> c & 1)
+
+
+def _expand(cells):
+    return sum(1 << c for c in cells)
+
+
+@block
+def _corner_rule(me, opp, size, all_sizes, zone_cells, dead, n):
+    """dead = the squares next to a taken corner (golden's corner_zones) over
+    zone_cells (the zones of every size), combinational (the size's corners
+    and zones: ROMs)."""
+    corners = [Signal(intbv(0)[n:]) for _ in range(4)]
+    zones = [Signal(intbv(0)[len(dead):]) for _ in range(4)]
+    roms = [rom(size, tuple(t.corners[k] for t in all_sizes), corners[k]) for k in range(4)]
+    roms += [rom(size, tuple(_compress(t.zones[k], zone_cells) for t in all_sizes), zones[k])
+             for k in range(4)]
     c0, c1, c2, c3 = corners
     z0, z1, z2, z3 = zones
-    shifts = premasks(side)
-
     occupied = Signal(intbv(0)[n:])
+    width = len(dead)
 
     @always_comb
     def discs():
         occupied.next = me | opp
 
     @always_comb
-    def corner_rule():
+    def rule():
         # (a local `occupied = me | opp` would be a 32-bit Verilog integer)
-        d = intbv(0)[n:]
+        d = intbv(0)[width:]
         if (occupied & c0) != 0:
             d[:] = d | z0
         if (occupied & c1) != 0:
@@ -133,67 +288,67 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
         if (occupied & c3) != 0:
             d[:] = d | z3
         dead.next = d
+    return roms, discs, rule
 
-    near = [_neighbours(me, near_me, shifts, n), _neighbours(opp, near_opp, shifts, n)]
 
-    # the stage's weights, registered: plus and minus each feature's weight,
-    # and cell 0's corner weight with the constant folded in
-    slots = 1 << STAGE_BITS
-    assert STAGES <= slots
-    # weights, and a weight plus a weight, fit WEIGHT_WIDTH bits: a weight
-    # is within +-1,023, the corner's with the constant +-2,046, a disc's
-    # with the potential mobility +-3,069; the mobility is added in the
-    # value's width, from a sign-extended copy (Verilator's lint wants equal
-    # widths in every add and copy; wider registers cost 1,450 LUT4)
+@block
+def _masked(me, opp, mask, mine, theirs):
+    """mine, theirs = the discs of each on the mask's cells."""
+    @always_comb
+    def both():
+        mine.next = me & mask
+        theirs.next = opp & mask
+    return both
 
-    def weight():
-        return Signal(intbv(0, min=-(1 << (WEIGHT_WIDTH - 1)), max=1 << (WEIGHT_WIDTH - 1)))
-    plus = [weight() for _ in range(N_WEIGHTS)]
-    minus = [weight() for _ in range(N_WEIGHTS)]
-    table = [tuple(EVAL_WEIGHTS[st][f] if st < STAGES else 0 for st in range(slots))
-             for f in range(N_WEIGHTS)]
-    corner0 = [tuple(EVAL_WEIGHTS[st][0] + EVAL_WEIGHTS[st][CONSTANT] if st < STAGES else 0
-                     for st in range(slots)),
-               tuple(EVAL_WEIGHTS[st][CONSTANT] - EVAL_WEIGHTS[st][0] if st < STAGES else 0
-                     for st in range(slots))]
-    corner0_me, corner0_opp = weight(), weight()
-    # (no cell reads the constant's negation)
-    stage_roms = [_stage_weight(clk, stage, table[f], plus[f],
-                                None if f == CONSTANT else minus[f])
-                  for f in range(N_WEIGHTS)]
-    stage_roms += [_stage_weight(clk, stage, corner0[0], corner0_me, None),
-                   _stage_weight(clk, stage, corner0[1], corner0_opp, None)]
 
-    # the terms as wide as the sums (sign extension costs nothing; the adder
-    # tree's nodes are the sum's width, and lint wants the operands so too)
-    terms = [Signal(intbv(0, min=value.min, max=value.max)) for _ in range(n)]
-    signs = [Signal(intbv(0, min=diff.min, max=diff.max)) for _ in range(n)]
-    zero = weight()             # the bias of every cell but 0: undriven, a constant 0 wire
-    mobility_wide, mobility_neg_wide = (Signal(intbv(0, min=value.min, max=value.max))
-                                        for _ in range(2))
-    widen = [_widen(plus[MOBILITY], mobility_wide), _widen(minus[MOBILITY], mobility_neg_wide)]
-    cells = []
-    for c, (classes, index, dead_choice) in enumerate(cell_classes(side)):
-        if c == 0:
-            assert classes == [0] and dead_choice is None, "cell 0 is a corner in every size"
-            live = ([corner0_me], [corner0_opp], None)
-            bias = plus[CONSTANT]
-        else:
-            live = ([plus[k] for k in classes], [minus[k] for k in classes], index)
-            bias = zero
-        dead_w = None
-        if dead_choice is not None:
-            dead_classes, dead_index = dead_choice
-            dead_w = ([plus[k] for k in dead_classes], [minus[k] for k in dead_classes],
-                      dead_index)
-        cells.append(_cell(clk, me, opp, my_moves, their_moves, dead, near_me, near_opp, full,
-                           size, c, live, dead_w, bias, mobility_wide, mobility_neg_wide,
-                           plus[POTENTIAL], minus[POTENTIAL], terms[c], signs[c]))
+@block
+def _dead_squares(clk, me, opp, dead, mine, theirs):
+    """mine, theirs = the discs of each on the dead squares, registered."""
+    @always_seq(clk.posedge, reset=None)
+    def both():
+        mine.next = me & dead
+        theirs.next = opp & dead
+    return both
 
-    levels = tree_levels_per_stage(side)
-    value_tree = pipelined_adder_tree(clk, terms, value, levels)
-    diff_tree = pipelined_adder_tree(clk, signs, diff, levels)
-    return (roms, discs, corner_rule, near, stage_roms, widen, cells, value_tree, diff_tree)
+
+COUNT_CYCLES = 2    # a count is registered twice: in its tree and at its end
+
+
+@block
+def _feature_count(clk, mine, theirs, count):
+    """count = popcount(mine) + popcount(~theirs), COUNT_CYCLES cycles later:
+    one carry-save tree over their bits with a register about halfway."""
+    k = len(mine)
+    not_theirs = Signal(intbv(0)[k:])
+    bits = ConcatSignal(not_theirs, mine)
+    layers, _ = csa_plan(len(bits), 99, 1)
+    first = max(1, (len(layers) - 1) // 2)
+    latency = len(csa_plan(len(bits), 99, first)[1]) + 1
+    assert 1 <= latency <= COUNT_CYCLES, (len(bits), latency)
+
+    @always_comb
+    def invert():
+        not_theirs.next = ~theirs
+
+    if latency == COUNT_CYCLES:
+        return invert, popcount(clk, None, bits, count, per_stage=99, first=first)
+    early = Signal(intbv(0, min=count.min, max=count.max))
+    return (invert, popcount(clk, None, bits, early, per_stage=99, first=first),
+            register(clk, None, early, count))
+
+
+@block
+def _product(clk, weight, count, product):
+    """product = weight * count, registered (weight signed, count unsigned;
+    both widened to the product's width, as lint wants: synthesis trims the
+    copies of their top bits)."""
+    w_wide = Signal(intbv(0, min=product.min, max=product.max))
+    c_wide = Signal(intbv(0, min=product.min, max=product.max))
+
+    @always_seq(clk.posedge, reset=None)
+    def multiply():
+        product.next = w_wide * c_wide
+    return _widen(weight, w_wide), _widen_unsigned(count, c_wide), multiply
 
 
 @block
@@ -219,66 +374,29 @@ def _widen(narrow, wide):
 
 
 @block
-def _stage_weight(clk, stage, table, plus, minus):
-    """plus = table[stage], minus = -table[stage] (None: not wanted), registered."""
-    ahead = Signal(intbv(0, min=plus.min, max=plus.max))
-    ahead_neg = Signal(intbv(0, min=plus.min, max=plus.max))
-    lookups = [rom(stage, table, ahead)]
-    if minus is None:
-        @always_seq(clk.posedge, reset=None)
-        def hold():
-            plus.next = ahead
-        return lookups, hold
-    lookups.append(rom(stage, tuple(-v for v in table), ahead_neg))
+def _fit(source, out):
+    """out = source (both signed; the value fits out): sign-extended, or its
+    low bits."""
+    if len(out) > len(source):
+        return _widen(source, out)
+    width = len(out)
 
-    @always_seq(clk.posedge, reset=None)
-    def hold_both():
-        plus.next = ahead
-        minus.next = ahead_neg
-    return lookups, hold_both
-
-
-@block
-def _choose(clk, size, choices, index, out):
-    """out = choices[index[size]], registered (choices: signals; index: a ROM
-    by size; a single choice is registered as it is)."""
-    if len(choices) == 1:
-        only = choices[0]
-
-        @always_seq(clk.posedge, reset=None)
-        def hold():
-            out.next = only
-        return hold
-    pick = Signal(intbv(0, min=0, max=len(choices)))
-    chain = [Signal(intbv(0, min=out.min, max=out.max)) for _ in choices]
-    links = [rom(size, index, pick), _first(choices[0], chain[0])]
-    links += [_link(pick, k, choices[k], chain[k - 1], chain[k]) for k in range(1, len(choices))]
-    last = chain[-1]
-
-    @always_seq(clk.posedge, reset=None)
-    def hold_chosen():
-        out.next = last
-    return links, hold_chosen
-
-
-@block
-def _first(a, out):
     @always_comb
-    def wire():
-        out.next = a
-    return wire
+    def low_bits():
+        out.next = source[width:].signed()
+    return low_bits
 
 
 @block
-def _link(pick, k, a, before, out):
-    """out = a if pick == k else before: one link of a selection chain."""
+def _widen_unsigned(narrow, wide):
+    """wide (signed) = narrow (unsigned), zero-extended."""
+    extra = len(wide) - len(narrow)
+    zeros = Signal(intbv(0)[extra:])                  # constant
+
     @always_comb
-    def select():
-        if pick == k:
-            out.next = a
-        else:
-            out.next = before
-    return select
+    def join():
+        wide.next = concat(zeros, narrow).signed()
+    return join
 
 
 @block
@@ -312,97 +430,3 @@ def _shift(board, out, amount, pre, n):
     def backward():
         out.next = (board & mask) >> back
     return backward
-
-
-@block
-def _cell(clk, me, opp, my_moves, their_moves, dead, near_me, near_opp, full, size, c,
-          live, dead_weights, bias, mobility, mobility_neg, potential, potential_neg,
-          term, sign):
-    """One cell's evaluation term and its disc sign (+1 me, -1 opp), both
-    registered. live / dead_weights: (the stage's plus weights, minus
-    weights, index by size or None for one choice) of its disc, live and
-    dead (None: never a C- or X-square); bias: the weight of an empty cell
-    (the constant at cell 0, else 0). A cell with one choice reads the
-    stage's registers directly; one with more registers its choice."""
-    def weight():                                     # WEIGHT_WIDTH bits, as bias
-        return Signal(intbv(0, min=bias.min, max=bias.max))
-
-    base_signal = weight
-
-    # each weight: the stage's register itself, or a register of its choice
-    wanted = [live[0], live[1]]
-    if dead_weights is not None:
-        wanted += [dead_weights[0], dead_weights[1]]
-    indexes = [live[2], live[2]] + ([dead_weights[2]] * 2 if dead_weights is not None else [])
-    got = [options[0] if len(options) == 1 else weight() for options in wanted]
-    parts = [_choose(clk, size, options, index, out)
-             for options, index, out in zip(wanted, indexes, got) if len(options) > 1]
-    w_me, w_opp = got[0], got[1]
-    base, base_in = base_signal(), base_signal()
-    disc = weight()
-    if dead_weights is None:
-        @always_comb
-        def disc_term():
-            if me[c]:
-                disc.next = w_me
-            elif opp[c]:
-                disc.next = w_opp
-            else:
-                disc.next = bias
-    else:
-        d_me, d_opp = got[2], got[3]
-
-        @always_comb
-        def disc_term():
-            if me[c]:
-                if dead[c]:
-                    disc.next = d_me
-                else:
-                    disc.next = w_me
-            elif opp[c]:
-                if dead[c]:
-                    disc.next = d_opp
-                else:
-                    disc.next = w_opp
-            else:
-                disc.next = bias
-
-    @always_comb
-    def potential_term():
-        t = intbv(0, min=base.min, max=base.max)
-        t[:] = disc
-        if full[c] and not me[c] and not opp[c]:
-            if near_opp[c] and not near_me[c]:
-                t[:] = t + potential
-            elif near_me[c] and not near_opp[c]:
-                t[:] = t + potential_neg
-        base_in.next = t
-
-    term_in = Signal(intbv(0, min=term.min, max=term.max))
-    sign_in = Signal(intbv(0, min=sign.min, max=sign.max))
-    base_wide = Signal(intbv(0, min=term.min, max=term.max))
-    parts.append(_widen(base, base_wide))
-
-    @always_comb
-    def mobility_term():
-        t = intbv(0, min=term.min, max=term.max)
-        t[:] = base_wide
-        if my_moves[c] and not their_moves[c]:
-            t[:] = t + mobility
-        elif their_moves[c] and not my_moves[c]:
-            t[:] = t + mobility_neg
-        term_in.next = t
-        if me[c]:
-            sign_in.next = 1
-        elif opp[c]:
-            sign_in.next = -1
-        else:
-            sign_in.next = 0
-
-    @always_seq(clk.posedge, reset=None)
-    def out():
-        base.next = base_in
-        term.next = term_in
-        sign.next = sign_in
-
-    return parts, disc_term, potential_term, mobility_term, out

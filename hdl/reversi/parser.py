@@ -57,7 +57,8 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
     out of 1..16 is a bad byte (the partial message dropped, the byte not
     read again); a framing error or a stall drops a partial message. Next
     Turn boards are unpacked as their bytes arrive, four cells a byte, one
-    cell a cycle (bytes come at least a frame apart). A size the core plays
+    cell a cycle, and a board's length is multiplied a bit a cycle (bytes
+    come at least a frame apart). A size the core plays
     has even sides, so its board fills its last byte: golden's padding rule
     (unused cells of the last byte must be 0) only ever meets sizes the core
     does not play, whose boards are never used, and is not built.
@@ -69,6 +70,15 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
     count = Signal(intbv(0)[10:])            # bytes of the message so far
     total = Signal(intbv(0)[10:])            # its length, once known (0: not yet)
     second = Signal(intbv(0)[10:])           # Status2: where its second part starts
+    # a Next Turn's or Status1's length, 5 + ceil(width * height / 4), is
+    # set a few cycles after its height byte (the next byte is a frame
+    # away): the multiply goes a bit of height a cycle, then the length is
+    # registered. In one cycle from the UART's byte it was the Fmax proxy's
+    # critical path (76.8 MHz; 66.6 MHz from registers)
+    mul_left = Signal(intbv(0, min=0, max=7))    # steps to go: 6 .. 2 multiply, 1 length
+    mul_w = Signal(intbv(0)[10:])                # width << the step
+    mul_h = Signal(intbv(0)[5:])                 # height >> the step
+    area = Signal(intbv(0)[10:])                 # width * height, once multiplied
     last_x, last_y = Signal(intbv(0)[8:]), Signal(intbv(0)[8:])
     width, height = Signal(intbv(0)[5:]), Signal(intbv(0)[5:])
     is_opcode = Signal(bool(0))
@@ -102,6 +112,15 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
         ev_push.next = 0
         if slot_take:
             slot_full.next = 0
+        if mul_left != 0:
+            mul_left.next = mul_left - 1
+            if mul_left == 1:
+                total.next = 5 + ((area + 3) >> 2)
+            else:
+                if mul_h[0]:
+                    area.next = area + mul_w
+                mul_w.next = concat(mul_w[9:0], False)
+                mul_h.next = mul_h >> 1
         if walk != 0:                        # one cell of a board byte
             walk.next = walk - 1
             walk_byte.next = concat(walk_byte[6:0], intbv(0)[2:])
@@ -179,7 +198,10 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                     elif count == 4:
                         height.next = rx_data[5:]
                         if op == OP_NEXT_TURN or op == OP_STATUS1:
-                            total.next = 5 + ((width * rx_data[5:] + 3) >> 2)
+                            mul_left.next = 6
+                            mul_w.next = concat(intbv(0)[5:], width)
+                            mul_h.next = rx_data[5:]
+                            area.next = 0
                             cx.next = 0
                             cy.next = 0
                             cell_hot.next = 1

@@ -1,4 +1,4 @@
-"""Unit bench of the carry-save popcount, hdl/blokus/popcount.py, at the
+"""Unit bench of the carry-save popcount, hdl/popcount.py, at the
 width the Blokus reach count uses (MAX_REACH = 1,764 bits, as hdl/units.py
 builds it).
 
@@ -23,7 +23,7 @@ import random
 import cocotb
 from cocotb.triggers import FallingEdge, RisingEdge
 
-from hdl.blokus.popcount import latency
+from hdl.popcount import latency
 from verif.units.common import Mismatches, start_unit
 
 

@@ -1,4 +1,4 @@
-"""Unit bench of hdl/blokus/popcount.py: verif/units/popcount/tb_popcount.py."""
+"""Unit bench of hdl/popcount.py: verif/units/popcount/tb_popcount.py."""
 from verif.units.common import run_unit
 
 
