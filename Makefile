@@ -147,8 +147,8 @@ bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golde
 quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=score4|blokus|reversi] [TEAM=XX] [BUDGET=N] [MAX_SIZE=N (reversi: largest board side, default 8)]
 	$(PY) -m synth.quartus $(if $(QUARTUS_OUT),--out $(QUARTUS_OUT)) $(if $(CORE),--core $(CORE)) $(if $(TEAM),--team $(TEAM)) $(if $(BUDGET),--budget $(BUDGET)) $(if $(MAX_SIZE),--max-size $(MAX_SIZE))
 
-synth-report: bench-setup ## yosys size and ECP5 Fmax-proxy estimates of the DE2 tops -> bench/results/synth.md; fails over the EP2C35
-	$(PY) -m synth.report --out bench/results/synth.md
+synth-report: bench-setup ## yosys size and ECP5 Fmax-proxy estimates of the DE2 tops -> bench/results/synth.md; fails over the EP2C35; MAX_SIZE=N: the Reversi core for boards up to N x N -> bench/results/synth-reversi-N.md
+	$(PY) -m synth.report $(if $(MAX_SIZE),--max-size $(MAX_SIZE) --out bench/results/synth-reversi-$(MAX_SIZE).md,--out bench/results/synth.md)
 
 clean: ## remove build products (keeps .venv)
 	rm -rf build .pytest_cache .hypothesis

@@ -1,6 +1,6 @@
 """Resource and timing estimates of every core's DE2 top level, against the EP2C35.
 
-    python -m synth.report [--core CORE ...] [--out bench/results/synth.md]
+    python -m synth.report [--core CORE ...] [--max-size N] [--out bench/results/synth.md]
                            [--max-les N] [--max-m4k N] [--min-fmax MHZ]
     python -m synth.report --verilog FILE --top MODULE ...   # any design
 
@@ -210,8 +210,10 @@ def table(results, max_les=EP2C35_LES, max_m4k=EP2C35_M4K, min_fmax=MIN_FMAX_MHZ
     for f, problems in results:
         m4k_bits_cap = EP2C35_M4K * estimate.M4K_BITS
         out += [
-            "## %s (default configuration%s)" % (
-                f["top"], ", budget %d" % f["budget"] if f.get("budget") else ""), "",
+            "## %s (%s%s)" % (
+                f["top"], "boards up to %d x %d" % (f["max_size"], f["max_size"])
+                if f.get("max_size") else "default configuration",
+                ", budget %d" % f["budget"] if f.get("budget") else ""), "",
             "| resource | estimate | EP2C35 | share |", "|---|---|---|---|",
             "| LUT4 | %d | | |" % f["lut4"],
             "| flip-flops | %d | | |" % f["ff"],
@@ -237,8 +239,8 @@ def _yosys_version():
     return estimate.yosys_version()
 
 
-def _core_verilog(core, work):
-    cfg = build.make_config(core)
+def _core_verilog(core, work, max_size=None):
+    cfg = build.make_config(core, max_size=max_size)
     vdir = os.path.join(work, "verilog")
     shutil.rmtree(vdir, ignore_errors=True)
     paths = build.convert(cfg, vdir)
@@ -246,7 +248,7 @@ def _core_verilog(core, work):
     src = [p for p in paths if os.path.basename(p) == top + ".v"]
     if not src:
         raise ToolError("hdl.build wrote no %s.v" % top)
-    return src[0], top, build.describe(cfg).get("budget")
+    return src[0], top, build.describe(cfg).get("budget"), max_size
 
 
 def main(argv=None):
@@ -263,6 +265,9 @@ def main(argv=None):
                    help="the Markdown table (default %s)" % DEFAULT_OUT)
     p.add_argument("--work", default=DEFAULT_WORK, metavar="DIR",
                    help="logs and netlists (default %s)" % DEFAULT_WORK)
+    p.add_argument("--max-size", type=int, metavar="N",
+                   help="the largest Reversi board side the core is built for (even, 4 to 16; "
+                        "default 8, as hdl.build --max-size); measures the reversi core only")
     p.add_argument("--max-les", type=int, default=EP2C35_LES,
                    help="most logic elements (default %d, the EP2C35)" % EP2C35_LES)
     p.add_argument("--max-m4k", type=int, default=EP2C35_M4K,
@@ -274,6 +279,8 @@ def main(argv=None):
         p.error("--verilog and --top go together")
     if args.verilog and args.core:
         p.error("give --core or --verilog, not both")
+    if args.max_size is not None and (args.verilog or (args.core or ["reversi"]) != ["reversi"]):
+        p.error("--max-size builds the reversi core only: give --core reversi or no --core")
     if args.verilog and not os.path.isfile(args.verilog):
         print("error: no file %s" % args.verilog, file=sys.stderr)
         return 2
@@ -281,16 +288,19 @@ def main(argv=None):
     results = []
     try:
         if args.verilog:
-            jobs = [(args.top, lambda w: (args.verilog, args.top, None))]
+            jobs = [(args.top, lambda w: (args.verilog, args.top, None, None))]
+        elif args.max_size is not None:
+            jobs = [("reversi", lambda w: _core_verilog("reversi", w, args.max_size))]
         else:
             jobs = [(c, lambda w, c=c: _core_verilog(c, w)) for c in (args.core or build.CORES)]
         for name, source in jobs:
             work = os.path.join(args.work, name)
             os.makedirs(work, exist_ok=True)
-            verilog, top, budget = source(work)
+            verilog, top, budget, max_size = source(work)
             print("%s: yosys estimate and ECP5 Fmax proxy (a few minutes) ..." % top, flush=True)
             f = measure(verilog, top, work)
             f["budget"] = budget
+            f["max_size"] = max_size
             problems = limit_problems(f, **limits)
             results.append((f, problems))
             print("%s: LUT4 %d, FF %d, LEs %d..%d, M4K %d (%d bits), Fmax proxy %.1f MHz%s"

@@ -69,7 +69,9 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
     op = Signal(intbv(0)[8:])
     count = Signal(intbv(0)[10:])            # bytes of the message so far
     total = Signal(intbv(0)[10:])            # its length, once known (0: not yet)
-    second = Signal(intbv(0)[10:])           # Status2: where its second part starts
+    # Status2: the count of the byte before its second part's length (its
+    # second part starts at 5 + the first's length; no adder before the compare)
+    second_at = Signal(intbv(0)[10:])
     # a Next Turn's or Status1's length, 5 + ceil(width * height / 4), is
     # set a few cycles after its height byte (the next byte is a frame
     # away): the multiply goes a bit of height a cycle, then the length is
@@ -210,9 +212,9 @@ def reversi_parser(clk, rst, rx_data, rx_valid, rx_ferr, ev, ev_push, n_bad, n_f
                             rx_black.next = 0
                             rx_white.next = 0
                         elif op == OP_STATUS2:
-                            second.next = 5 + rx_wide
-                    elif op == OP_STATUS2 and count + 1 == second + 4:
-                        total.next = second + 4 + rx_wide
+                            second_at.next = 8 + rx_wide
+                    elif op == OP_STATUS2 and count == second_at:
+                        total.next = second_at + 1 + rx_wide
                         complete = rx_data == 0
                     if op == OP_NEXT_TURN and count >= 5:
                         walk.next = 4

@@ -95,7 +95,8 @@ def test_wrapper_registers_every_port_but_the_clock():
 def test_cli_help_and_bad_input(tmp_path):
     r = cli("--help")
     assert r.returncode == 0
-    for opt in ("--core", "--out", "--max-les", "--max-m4k", "--min-fmax", "--verilog"):
+    for opt in ("--core", "--out", "--max-les", "--max-m4k", "--min-fmax", "--verilog",
+                "--max-size"):
         assert opt in r.stdout
     r = cli("--verilog", str(tmp_path / "none.v"), "--top", "x", "--out", str(tmp_path / "o.md"))
     assert r.returncode == 2 and "no file" in r.stderr and "Traceback" not in r.stderr
@@ -103,6 +104,17 @@ def test_cli_help_and_bad_input(tmp_path):
     assert r.returncode == 2 and "go together" in r.stderr and "Traceback" not in r.stderr
     r = cli("--core", "tetris")
     assert r.returncode == 2 and "invalid choice" in r.stderr
+    r = cli("--core", "score4", "--max-size", "10")
+    assert r.returncode == 2 and "reversi core only" in r.stderr and "Traceback" not in r.stderr
+    r = cli("--max-size", "7", "--out", str(tmp_path / "o.md"), "--work", str(tmp_path))
+    assert r.returncode == 2 and "even board side" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "o.md").exists()
+
+
+@needs_tools
+def test_table_names_a_reversi_build_by_its_largest_board():
+    f = figures(max_size=10, top="reversi_de2")
+    assert "## reversi_de2 (boards up to 10 x 10, budget" in report.table([(f, [])])
 
 
 @needs_tools
