@@ -19,6 +19,8 @@ S4_STRENGTH = "bench/results/score4-strength.md"
 S4_ENGINE = "bench/results/score4-strength-engine.md"
 S4_ENGINE_10S = "bench/results/score4-strength-engine-10s.md"
 SYNTH = "bench/results/synth.md"
+SYNTH_RV10 = "bench/results/synth-reversi-10.md"
+SYNTH_RV12 = "bench/results/synth-reversi-12.md"
 BK_SPEED = "bench/results/blokus-speed.md"
 BK_STRENGTH = "bench/results/blokus-strength.md"
 BK_TARGETS = "bench/results/blokus-strength-targets.md"
@@ -186,6 +188,17 @@ FIGURES = [
      r"Fmax proxy %s MHz" % (N, N, F, F, F),
      SYNTH, SYNTH_BK + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
      r"\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % (F, F, F), {}),
+] + [
+    ("docs/synth.md", "## Larger Reversi boards",
+     r"\| boards up to 10 x 10 \(`bench/results/synth-reversi-10.md`\) \| %s \| %s \|"
+     r"[^|]*\|[^|]*\| %s MHz" % (N, N, F),
+     SYNTH_RV10, r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
+     {}),
+    ("docs/synth.md", "## Larger Reversi boards",
+     r"\| boards up to 12 x 12 \(`bench/results/synth-reversi-12.md`\) \| %s \| %s \|"
+     r"[^|]*\|[^|]*\| %s MHz" % (N, N, F),
+     SYNTH_RV12, r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
+     {}),
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"\| %s[^|]* \| %s \| %s %% \|" % (name, W, F),
      RV_STRENGTH, _reversi(source), {})
