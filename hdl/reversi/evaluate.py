@@ -65,6 +65,12 @@ def feature_weights(side):
         fw += [w[C_DEAD] - w[C_CLASS], w[X_DEAD] - w[X_CLASS], w[MOBILITY], w[POTENTIAL]]
         constant = w[CONSTANT] - sum(f * c for f, c in zip(fw, cells))
         out.append((tuple(fw), constant))
+    widest = max(abs(v) for fw, _ in out for v in fw)
+    if widest >= 1 << (WEIGHT_WIDTH - 1):
+        raise ValueError("a weight of golden/reversi/evaluation.json (or a dead class's less "
+                         "its class's) is %d: over the %d-bit weight registers of "
+                         "hdl/reversi/evaluate.py; refit with a larger ridge or widen "
+                         "WEIGHT_WIDTH" % (widest, WEIGHT_WIDTH))
     return out, cells
 
 
