@@ -1,5 +1,5 @@
 """A read-only table indexed by a signal: one case statement (a few for wide entries)."""
-from myhdl import ConcatSignal, Signal, always_comb, block, intbv
+from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv
 
 PART_BITS = 30      # MyHDL writes a constant of 2**30 or more as a sized literal: ROMs of 30 bits
 
@@ -38,3 +38,16 @@ def rom(index, table, out):
     def join():
         out.next = whole
     return blocks, join
+
+
+@block
+def registered_rom(clk, index, table, out):
+    """out = table[index], registered (no reset): a table off the path of
+    the logic that reads it, for an index that is steady (a size, a stage)."""
+    ahead = Signal(intbv(0, min=out.min, max=out.max) if out.min is not None and out.min < 0
+                   else intbv(0)[len(out):])
+
+    @always_seq(clk.posedge, reset=None)
+    def hold():
+        out.next = ahead
+    return rom(index, table, ahead), hold

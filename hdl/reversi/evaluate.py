@@ -8,7 +8,8 @@ from golden.reversi.encoding import geometry
 from hdl.adder_tree import adder_tree
 from hdl.popcount import csa_plan, popcount
 from hdl.register import register
-from hdl.rom import rom
+from hdl.rom import registered_rom, rom
+from hdl.reversi.moves import step
 from hdl.reversi.tables import SizeTables, premasks, sizes, to_max
 
 STAGE_BITS = 3      # the stage port: golden's STAGES (6) fit 3 bits
@@ -124,11 +125,11 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
     slots = 1 << STAGE_BITS
     assert STAGES <= slots
     pad = lambda column: tuple(column) + (0,) * (slots - len(column))
-    regs = [_registered_rom(clk, stage, pad([fw[f] for fw, _ in stage_table]), weights[i])
+    regs = [registered_rom(clk, stage, pad([fw[f] for fw, _ in stage_table]), weights[i])
             for i, f in enumerate(used)]
     bound = max(abs(c) for _, c in stage_table)
     constant = Signal(intbv(0, min=-bound, max=bound + 1))
-    regs.append(_registered_rom(clk, stage, pad([c for _, c in stage_table]), constant))
+    regs.append(registered_rom(clk, stage, pad([c for _, c in stage_table]), constant))
 
     # the sums' width: every product and the constant at their largest
     reach = bound + sum(max(abs(fw[f]) for fw, _ in stage_table) * 2 * cells[f] for f in used)
@@ -169,7 +170,7 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
             table = tuple(_compress(to_max(eval_masks(geometry(w, h))[0][f], w, side), cand[f])
                           for (w, h) in sizes(side))
             mine, theirs = Signal(intbv(0)[k:]), Signal(intbv(0)[k:])
-            trees += [_registered_rom(clk, size, table, mask),
+            trees += [registered_rom(clk, size, table, mask),
                       _masked(_select(me, cand[f]), _select(opp, cand[f]), mask, mine, theirs)]
         elif f < DISC_FEATURES:
             # a zone square's class is its place's, whatever the size
@@ -236,14 +237,6 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
 
     return (regs, rule, near, full_rom, empty_cells, potential_cells, trees, mult, parts,
             less_cells, diff_out)
-
-
-@block
-def _registered_rom(clk, index, table, out):
-    """out = table[index], registered."""
-    ahead = Signal(intbv(0, min=out.min, max=out.max) if out.min is not None and out.min < 0
-                   else intbv(0)[len(out):])
-    return rom(index, table, ahead), register(clk, None, ahead, out)
 
 
 def _select(board, cells):
@@ -411,28 +404,13 @@ def _neighbours(board, out, shifts, n):
     layout (the premasks stop a step at the layout's edge; a smaller game's
     cells outside it are never empty cells of the game)."""
     steps = [Signal(intbv(0)[n:]) for _ in shifts]
-    moves = [_shift(board, steps[k], amount, pre, n) for k, (amount, pre) in enumerate(shifts)]
+    masks = [Signal(intbv(pre)[n:]) for _, pre in shifts]         # constants
+    everything = Signal(intbv((1 << n) - 1)[n:])                  # constant
+    moves = [step(board, everything, None, masks[k], steps[k], amount, n)
+             for k, (amount, _) in enumerate(shifts)]
     s0, s1, s2, s3, s4, s5, s6, s7 = steps
 
     @always_comb
     def union():
         out.next = s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7
     return moves, union
-
-
-@block
-def _shift(board, out, amount, pre, n):
-    """out = board one step in the direction (amount, premask)."""
-    mask = Signal(intbv(pre)[n:])                 # constant
-    everything = Signal(intbv((1 << n) - 1)[n:])  # constant
-    if amount > 0:
-        @always_comb
-        def forward():
-            out.next = ((board & mask) << amount) & everything
-        return forward
-    back = -amount
-
-    @always_comb
-    def backward():
-        out.next = (board & mask) >> back
-    return backward

@@ -44,7 +44,7 @@ def _direction(me, opp, empty, out, amount, pre, n, steps):
     """out: the moves of `me` in one direction (amount, premask)."""
     mask = Signal(intbv(pre)[n:])                 # constant
     runs = [Signal(intbv(0)[n:]) for _ in range(steps)]
-    grow = [_step(runs[k - 1] if k else me, opp, runs[k - 1] if k else None, mask, runs[k],
+    grow = [step(runs[k - 1] if k else me, opp, runs[k - 1] if k else None, mask, runs[k],
                   amount, n) for k in range(steps)]
     last = runs[-1]
     if amount > 0:
@@ -61,7 +61,7 @@ def _direction(me, opp, empty, out, amount, pre, n, steps):
 
 
 @block
-def _step(src, opp, keep, mask, out, amount, n):
+def step(src, opp, keep, mask, out, amount, n):
     """out = keep | (step(src) & opp): a run one cell longer (keep None: the
     first step, from the discs themselves)."""
     if amount > 0:

@@ -5,7 +5,7 @@ from golden.reversi.encoding import geometry
 from golden.reversi.search import STAGES
 from hdl.adder_tree import pipelined_adder_tree, pipelined_latency
 from hdl.reversi.evaluate import STAGE_BITS
-from hdl.rom import rom
+from hdl.rom import registered_rom
 from hdl.reversi.tables import sizes
 
 COUNT_LEVELS = 2        # adder levels between two registers of the disc count's tree
@@ -52,21 +52,12 @@ def reversi_stage(clk, me, opp, size, depth, stage, side):
     reach_max = n + depth.max + 1
     reached = Signal(intbv(0, min=-1, max=reach_max))
     table = [thresholds(w, h) for (w, h) in sizes(side)]
-    th_rom = [Signal(intbv(0, min=0, max=reach_max)) for _ in range(STAGES - 1)]
     th = [Signal(intbv(0, min=0, max=reach_max)) for _ in range(STAGES - 1)]
-    roms = [rom(size, tuple(t[k] for t in table), th_rom[k]) for k in range(STAGES - 1)]
-    r1, r2, r3, r4, r5 = th_rom
-    th1, th2, th3, th4, th5 = th
-
     # the thresholds registered: size is steady for a whole search, and its
     # table (a block RAM in the proxy) then stays off the compare's path
-    @always_seq(clk.posedge, reset=None)
-    def hold_thresholds():
-        th1.next = r1
-        th2.next = r2
-        th3.next = r3
-        th4.next = r4
-        th5.next = r5
+    roms = [registered_rom(clk, size, tuple(t[k] for t in table), th[k])
+            for k in range(STAGES - 1)]
+    th1, th2, th3, th4, th5 = th
 
     @always_seq(clk.posedge, reset=None)
     def add():
@@ -87,7 +78,7 @@ def reversi_stage(clk, me, opp, size, depth, stage, side):
             s[:] = 5
         stage.next = s
 
-    return tree, cells, roms, hold_thresholds, add, compare
+    return tree, cells, roms, add, compare
 
 
 @block
