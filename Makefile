@@ -134,7 +134,10 @@ bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blok
 bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks synthesised alone) and affords (playouts a move with the cycle model, the hardware design's knobs) [SEED=s] -> bench/results/blokus-playout-unit.md
 	$(PY) -m bench.blokus.playout_unit $(if $(SEED),--seed $(SEED)) --knob select_mode=0 --knob explore=0.2 --knob expand_after=32 --knob tree_nodes=65536 --out bench/results/blokus-playout-unit.md
 
-.PHONY: bench-reversi-strength bench-proof-reversi
+.PHONY: bench-reversi-strength bench-reversi-endgame bench-proof-reversi
+bench-reversi-endgame: setup ## Reversi endgame solver's reach at 8 x 8: how many positions of 12..22 empties its win/loss/draw and exact solves finish within the core's budget [POSITIONS=20 SEED=N] -> bench/results/reversi-endgame.md
+	$(PY) -m bench.reversi.endgame --jobs $(JOBS) --empties 12-22 $(if $(SEED),--seed $(SEED)) $(if $(POSITIONS),--positions $(POSITIONS)) --out bench/results/reversi-endgame.md
+
 bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth [GAMES=40] -> bench/results/reversi-strength.md
 	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) --out bench/results/reversi-strength.md
 

@@ -10,7 +10,7 @@ their premasks, the weight classes of the move order and the evaluation, and
 the corner zones, the evaluation's square-class masks (and its C- and
 X-squares); the evaluation's weights by stage (``EVAL_WEIGHTS``, from
 golden/reversi/evaluation.json); ``WIN``, ``INF``, ``STAGES``,
-``MAX_DEPTH``, ``MAX_BUDGET``. Generated files live under build/ (never committed).
+``MAX_DEPTH``, ``ENDGAME_EMPTIES``, ``ENDGAME_AFTER``, ``MAX_BUDGET``. Generated files live under build/ (never committed).
 """
 import sys
 
@@ -54,6 +54,8 @@ def body():
         ("POTENTIAL", S.POTENTIAL),
         ("CONSTANT", S.CONSTANT),
         ("MAX_DEPTH", S.MAX_DEPTH),
+        ("ENDGAME_EMPTIES", S.ENDGAME_EMPTIES),
+        ("ENDGAME_AFTER", S.ENDGAME_AFTER),
         ("MAX_BUDGET", "%dULL" % S.MAX_BUDGET),
     ])
     out.append("typedef struct {")

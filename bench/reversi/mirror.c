@@ -22,7 +22,8 @@ typedef uint64_t u64;
 #define POPC(v) __builtin_popcountll(v)
 #define CTZ(v) __builtin_ctzll(v)
 
-enum { STOP_PASS = 0, STOP_FORCED = 1, STOP_EXACT = 2, STOP_DEPTH = 3, STOP_BUDGET = 4 };
+enum { STOP_PASS = 0, STOP_FORCED = 1, STOP_EXACT = 2, STOP_DEPTH = 3, STOP_BUDGET = 4, STOP_WLD = 5 };
+enum { MIDGAME, WLD, EXACT };
 
 typedef struct {
     const RvGeometry *g;
@@ -163,11 +164,17 @@ static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
     return best;
 }
 
-/* search(position, budget): out = {move (-1: pass), score, nodes, depth, stop,
- * score_known}; returns 0, or -1 for a size the mirror does not play. */
-int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
+/* search(position, budget) with the solver from `empties` empty cells after
+ * `after` midgame iterations (golden's ENDGAME_EMPTIES and ENDGAME_AFTER for
+ * mirror_search; other values for studies): out = {move (-1: pass), score,
+ * nodes, depth, stop, score_known, nodes when the win/loss/draw solve ended
+ * (0: it did not)}; returns 0, or -1 for a size the mirror does not play. */
+int mirror_search_with(int size, u64 me, u64 opp, u64 budget, int empties, int after,
+                       int64_t *out)
 {
     if (size < 0 || size >= RV_N_SIZES || budget < 1 || budget > RV_MAX_BUDGET)
+        return -1;
+    if (empties < 0 || 2 * empties >= RV_MAX_DEPTH || after < 1 || after >= RV_MAX_DEPTH)
         return -1;
     const RvGeometry *g = &RV_GEOMETRY[size];
     if ((me & opp) || ((me | opp) & ~g->full))
@@ -177,7 +184,7 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
     for (int k = 0; k < g->n_classes; k++)
         for (u64 x = moves & g->class_mask[k]; x; x &= x - 1)
             order[n++] = CTZ(x);
-    out[0] = -1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = STOP_PASS; out[5] = 0;
+    out[0] = -1; out[1] = 0; out[2] = 0; out[3] = 0; out[4] = STOP_PASS; out[5] = 0; out[6] = 0;
     if (n == 0)
         return 0;
     if (n == 1) {
@@ -187,13 +194,21 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
     }
     Tree t = { g, 0, budget, 0, 0, 0 };
     const int root_discs = POPC(me | opp);
+    const int endgame = POPC(g->full) - root_discs <= empties;
     int answer = order[0], score = 0, depth = 0, stop = STOP_DEPTH, known = 0;
     int root[64];
     for (int i = 0; i < n; i++)
         root[i] = order[i];
-    for (int d = 1; d <= RV_MAX_DEPTH; d++) {
+    int phase = MIDGAME, d = 1;
+    for (;;) {
+        int plies = d, alpha = -RV_INF, beta = RV_INF;
+        if (phase == WLD) {
+            plies = RV_MAX_DEPTH; alpha = -1; beta = 1;
+        } else if (phase == EXACT) {
+            plies = RV_MAX_DEPTH; alpha = score >= 1 ? 0 : -RV_INF;
+        }
         t.leaf_seen = 0;
-        t.stage = stage_of(root_discs + d, g);
+        t.stage = stage_of(root_discs + plies, g);
         int best = -RV_INF, best_move = -1, aborted = 0;
         for (int i = 0; i < n; i++) {
             const int c = root[i];
@@ -203,7 +218,8 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
             }
             t.nodes++;
             const u64 f = flips(me, opp, c, g);
-            const int s = -negamax(&t, opp & ~f, me | f | ((u64)1 << c), d - 1, -RV_INF, -best);
+            const int s = -negamax(&t, opp & ~f, me | f | ((u64)1 << c), plies - 1, -beta,
+                                   -(alpha > best ? alpha : best));
             if (t.abort) {
                 aborted = 1;
                 break;
@@ -211,6 +227,8 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
             if (s > best) {
                 best = s;
                 best_move = c;
+                if (best >= beta)               /* the root's cut: only WLD's beta */
+                    break;
             }
         }
         if (aborted) {
@@ -219,16 +237,28 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
                 score = best;
                 known = 1;
             }
-            stop = STOP_BUDGET;
+            stop = phase == EXACT ? STOP_WLD : STOP_BUDGET;
             break;
         }
         answer = best_move;
         score = best;
         known = 1;
-        depth = d;
+        depth = plies;
+        if (phase == WLD)
+            out[6] = (int64_t)t.nodes;
         if (!t.leaf_seen) {
-            stop = STOP_EXACT;
+            if (phase == WLD && score != 0) {
+                phase = EXACT;
+            } else {
+                stop = STOP_EXACT;
+                break;
+            }
+        } else if (plies == RV_MAX_DEPTH) {
             break;
+        } else if (endgame && d == after) {
+            phase = WLD;
+        } else {
+            d++;
         }
         root[0] = answer;                       /* the answer first, then the order */
         for (int i = 0, j = 1; i < n; i++)
@@ -238,6 +268,17 @@ int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
     out[0] = answer; out[1] = score; out[2] = (int64_t)t.nodes; out[3] = depth;
     out[4] = stop; out[5] = known;
     return 0;
+}
+
+/* golden.reversi.search.search(position, budget) */
+int mirror_search(int size, u64 me, u64 opp, u64 budget, int64_t *out)
+{
+    int64_t all[7];
+    const int r = mirror_search_with(size, me, opp, budget, RV_ENDGAME_EMPTIES,
+                                     RV_ENDGAME_AFTER, all);
+    for (int i = 0; i < 6; i++)
+        out[i] = all[i];
+    return r;
 }
 
 /* golden.reversi.search.evaluate of (me, opp) at a stage, with both sides' legal moves */

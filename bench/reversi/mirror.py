@@ -33,6 +33,9 @@ MIRROR = common.CompiledMirror(
     title="Reversi", source=HERE / "mirror.c", tables=gen_tables.HEADER, c_standard="c99",
     signatures={"mirror_search": ((ctypes.c_int, _U64, _U64, _U64,
                                    ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
+                "mirror_search_with": ((ctypes.c_int, _U64, _U64, _U64, ctypes.c_int,
+                                        ctypes.c_int, ctypes.POINTER(ctypes.c_int64)),
+                                       ctypes.c_int),
                 "mirror_evaluate": ((ctypes.c_int, _U64, _U64, ctypes.c_int), ctypes.c_int)},
     proof_inputs=("golden/reversi/search.py", "golden/reversi/board.py",
                   "golden/reversi/encoding.py", "bench/reversi/mirror.c",
@@ -49,6 +52,25 @@ def search(position, budget):
     out = (ctypes.c_int64 * 6)()
     if load().mirror_search(size, position.mine, position.theirs, budget, out) < 0:
         raise ValueError("mirror_search refused %r at budget %d" % (position, budget))
+    return _result(out)
+
+
+def search_with(position, budget, empties, after):
+    """(result, wld_nodes): the search with golden's ENDGAME_EMPTIES and
+    ENDGAME_AFTER replaced by `empties` and `after`, for studies of the
+    solver (it is golden's search only with golden's values); wld_nodes: the
+    nodes counted when its win/loss/draw solve ended (0: it did not)."""
+    check_budget(budget)
+    size = gen_tables.size_index(position.width, position.height)
+    out = (ctypes.c_int64 * 7)()
+    if load().mirror_search_with(size, position.mine, position.theirs, budget, empties,
+                                 after, out) < 0:
+        raise ValueError("mirror_search_with refused %r at budget %d (empties %d, after %d)"
+                         % (position, budget, empties, after))
+    return _result(out), int(out[6])
+
+
+def _result(out):
     move = None if out[0] < 0 else int(out[0])
     return SearchResult(move, int(out[1]) if out[5] else None, int(out[2]), int(out[3]),
                         STOPS[int(out[4])])

@@ -21,6 +21,8 @@ CLASSIC_8X8 = [
 
 WIN = 32768
 INF = 65535
+ENDGAME_EMPTIES = 16      # the solver's reach, in empty cells
+ENDGAME_AFTER = 8         # midgame iterations before it
 
 # The learned evaluation's weights (the data file golden reads; the code
 # that uses them below is written again from the docstring)
@@ -212,6 +214,25 @@ class RefSearch(object):
                 break
         return best
 
+    def root(self, cells, me, root, plies, alpha, beta):
+        """One iteration: (best, best_move) over the root moves in the
+        order `root`, root window (alpha, beta); Stop when the budget ends
+        it, with self.partial = (best, best_move) so far."""
+        w, h = self.w, self.h
+        self.static = False
+        self.stage = stage_of(discs(cells) + plies, w, h)
+        best, best_move = -INF, None
+        self.partial = (best, best_move)
+        for c in root:
+            self.count()
+            s = -self.ab(play(cells, w, h, c, me), 3 - me, plies - 1, -beta, -max(alpha, best))
+            if s > best:
+                best, best_move = s, c
+                self.partial = (best, best_move)
+            if best >= beta:
+                break
+        return best, best_move
+
     def run(self, cells, me):
         """(move, score, nodes, depth, stop, [(depth, nodes, score, move)])"""
         w, h = self.w, self.h
@@ -220,31 +241,37 @@ class RefSearch(object):
             return None, None, 0, 0, "pass", []
         if len(legal) == 1:
             return legal[0], None, 0, 0, "forced", []
-        answer, score, depth, stop = legal[0], None, 0, "depth"
-        root = legal
+        answer, score, depth = legal[0], None, 0
         its = []
-        for d in range(1, 64):
-            self.static = False
-            self.stage = stage_of(discs(cells) + d, w, h)
-            best, best_move = -INF, None
+        endgame = w * h - discs(cells) <= ENDGAME_EMPTIES
+        # the iterations: depth 1, 2, ...; in an endgame, after ENDGAME_AFTER
+        # of them, a win/loss/draw solve at depth 63, then (unless a draw)
+        # an exact one
+        schedule = [("mid", d) for d in range(1, 64)]
+        if endgame:
+            schedule = schedule[:ENDGAME_AFTER] + [("wld", 63), ("exact", 63)]
+        root = legal
+        for kind, d in schedule:
+            if kind == "mid":
+                alpha, beta = -INF, INF
+            elif kind == "wld":
+                alpha, beta = -1, 1
+            else:
+                alpha, beta = (0 if score >= 1 else -INF), INF
             try:
-                for c in root:
-                    self.count()
-                    s = -self.ab(play(cells, w, h, c, me), 3 - me, d - 1, -INF, -best)
-                    if s > best:
-                        best, best_move = s, c
+                best, best_move = self.root(cells, me, root, d, alpha, beta)
             except Stop:
+                best, best_move = self.partial
                 if best_move is not None:
                     answer, score = best_move, best
-                stop = "budget"
-                break
+                return answer, score, self.nodes, depth, "wld" if kind == "exact" else "budget", its
             answer, score, depth = best_move, best, d
             its.append((d, self.nodes, best, best_move))
             if not self.static:
-                stop = "exact"
-                break
+                if kind != "wld" or score == 0:
+                    return answer, score, self.nodes, depth, "exact", its
             root = [answer] + [c for c in legal if c != answer]
-        return answer, score, self.nodes, depth, stop, its
+        return answer, score, self.nodes, depth, "depth", its
 
 
 def cells_of(position):

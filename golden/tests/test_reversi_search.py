@@ -22,6 +22,7 @@ def position_of(cells, w, h, me):
 
 def test_constants():
     assert S.WIN == R.WIN and S.INF == R.INF and S.STAGES == R.STAGES
+    assert (S.ENDGAME_EMPTIES, S.ENDGAME_AFTER) == (R.ENDGAME_EMPTIES, R.ENDGAME_AFTER)
     assert S.CYCLES_PER_NODE == 15 and S.SEARCH_FIXED_CYCLES == 15 and S.CLOCK_HZ == 50000000
     assert E.TIME_LIMIT_MS == 1000
     cycles = S.OVERHEAD_CYCLES + S.SEARCH_FIXED_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
@@ -120,7 +121,9 @@ def test_pass_and_forced():
 
 
 def test_pass_inside_the_tree_is_a_node():
-    # 4 x 4, Black to move: the tree holds hundreds of forced passes
+    # 4 x 4, Black to move: the tree holds hundreds of forced passes; 12
+    # empties, so after 8 iterations the solver proves a win (move 15, 737
+    # nodes) and then its margin (+14)
     cells = [0, 1, 1, 1,
              0, 1, 1, 0,
              2, 2, 2, 0,
@@ -131,10 +134,16 @@ def test_pass_inside_the_tree_is_a_node():
     assert ref_search.passes > 100
     got, its = S.explain(p, 100000)
     assert (tuple(got), its) == (ref[:5], ref[5])
-    assert got == S.SearchResult(15, S.WIN + 14, 1744, 11, "exact")
-    # every budget below the full tree stops at the same node as the reference
-    for budget in (50, 300, 1000, 1743):
-        assert tuple(S.search(p, budget)) == R.RefSearch(4, 4, budget).run(cells, BLACK)[:5]
+    assert got == S.SearchResult(15, S.WIN + 14, 1089, 63, "exact")
+    assert [it[:2] for it in its[-3:]] == [(8, 728), (63, 737), (63, 1089)]
+    # every budget below the full tree stops at the same node as the
+    # reference: in the midgame, in the win/loss/draw solve, in the exact one
+    stops = set()
+    for budget in (50, 736, 737, 900, 1088):
+        r = S.search(p, budget)
+        assert tuple(r) == R.RefSearch(4, 4, budget).run(cells, BLACK)[:5]
+        stops.add((r.stop, r.depth, r.move))
+    assert stops == {("budget", 3, 12), ("budget", 8, 15), ("wld", 63, 15)}, stops
 
 
 def test_exact_endgame_stops_and_is_right():

@@ -3,7 +3,7 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.reversi.search import CYCLES_PER_NODE as GOLDEN_CYCLES_PER_NODE
 from golden.reversi.search import SEARCH_FIXED_CYCLES as GOLDEN_FIXED_CYCLES
-from golden.reversi.search import INF, MAX_BUDGET, MAX_DEPTH, STOPS, WIN
+from golden.reversi.search import ENDGAME_AFTER, EXACT, INF, MAX_BUDGET, MAX_DEPTH, MIDGAME, STOPS, WIN, WLD
 from hdl.decoder import decoder
 from hdl.rom import rom
 from hdl.reversi.evaluate import evaluate_latency, reversi_evaluate
@@ -17,8 +17,8 @@ from hdl.reversi.tables import SizeTables, check_side, sizes
 SCORE_MIN, SCORE_MAX = -(1 << 17), 1 << 17      # every value, window and -INF / INF
 BUDGET_BITS = MAX_BUDGET.bit_length()           # 24
 DEPTH_BITS = 6                                  # 0 .. MAX_DEPTH
-STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET = (
-    STOPS.index(name) for name in ("pass", "forced", "exact", "depth", "budget"))
+STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET, STOP_WLD = (
+    STOPS.index(name) for name in ("pass", "forced", "exact", "depth", "budget", "wld"))
 # The pipelines (docs/reversi-core.md): SELECT_LATENCY cycles from the frame
 # registers (f_me, f_opp, f_todo, root_first, answer) to the move and its
 # flips (the move order's two stages, the flips' one); EXAMINE_LATENCY from
@@ -33,7 +33,9 @@ EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 6
 # only); it makes at most one frame, whose end costs three (the SELECT that
 # finds it exhausted or the cut, RET_LOAD, RET); an iteration costs two more
 # (ITER, the root's last SELECT) and has at least two nodes (a search with
-# one root move is "forced"): SELECT_LATENCY + EXAMINE_LATENCY + 6 a node.
+# one root move is "forced"), or one that makes no frame (the endgame
+# solver's root cut after a first root move that ends the game), whose 3
+# unused cycles pay for them: SELECT_LATENCY + EXAMINE_LATENCY + 6 a node.
 # The start costs 1 + (EXAMINE_LATENCY + 1) (ROOT) + (SELECT_LATENCY + 1)
 # (ROOT_PICK), the end one ITER that counts no node, ABORT and FINISH.
 CYCLES_PER_NODE = SELECT_LATENCY + EXAMINE_LATENCY + 6                  # 15
@@ -95,7 +97,16 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     root move so far, if any, is the answer), FINISH. A value reaching a
     frame is `deliver`ed: a pass frame passes it on negated; a move frame
     keeps the best (strictly better only) and is cut once best >= beta; at
-    the root a better move is the iteration's answer so far.
+    the root a better move is the iteration's answer so far, and one at or
+    above the root's beta ends the iteration (only the solver's window,
+    beta 1, is ever reached).
+
+    Iterations (`phase`, golden's kinds): depth it_d = 1, 2, ... in the
+    window (-INF, INF); when the root has ENDGAME_EMPTIES empties or fewer
+    (`endgame`, from the stage unit), after iteration ENDGAME_AFTER a
+    win/loss/draw solve at MAX_DEPTH in (-1, 1), then, unless it found a
+    draw, the exact margin at MAX_DEPTH in (0, INF) after a win or (-INF,
+    INF) after a loss; a budget stop in the last is stop "wld".
     """
     check_side(side)
     n = side * side
@@ -125,6 +136,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     ply = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
     budget_r = Signal(intbv(0)[BUDGET_BITS:])
     it_d = Signal(intbv(0, min=0, max=MAX_DEPTH + 2))
+    phase = Signal(intbv(MIDGAME, min=0, max=3))            # golden's kind of iteration
+    endgame = Signal(bool(0))                                # the root is solved after ENDGAME_AFTER
+    answer_won = Signal(bool(0))                             # answer_score >= 1
     leaf_seen = Signal(bool(0))
     root_first = Signal(bool(0))
     answer = Signal(intbv(0)[idx_bits:])
@@ -175,7 +189,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     from_root, from_depth = stage_latency(side)
     assert from_depth + WEIGHT_LATENCY <= SELECT_LATENCY + 2
     assert from_root + WEIGHT_LATENCY <= EXAMINE_LATENCY + SELECT_LATENCY + 4
-    stage_unit = reversi_stage(clk, r_me, r_opp, sz, it_d, stage, side=side)
+    stage_unit = reversi_stage(clk, r_me, r_opp, sz, it_d, stage, endgame, side=side)
     evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, stage, ev, diff,
                                   side=side, clk=clk)
     # ... and the frame's (the move order's two stages, the flips' two)
@@ -193,7 +207,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     # deliver: a value s reaching the frame (its fields from the registers,
     # or from the stack in RET)
     dv_s, dv_best, dv_beta, dv_up = value(), value(), value(), value()
-    dv_pass, dv_keep, dv_root, dv_pop = (Signal(bool(0)) for _ in range(4))
+    dv_pass, dv_keep, dv_root, dv_pop, dv_cut_root = (Signal(bool(0)) for _ in range(5))
     dv_move = Signal(intbv(0)[idx_bits:])
     c_window = value()
 
@@ -273,6 +287,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         # a strictly better one and is cut once its best >= beta (never the root)
         dv_keep.next = not dv_pass and dv_s > dv_best
         dv_root.next = not dv_pass and dv_s > dv_best and at_root
+        # the root's cut: only the endgame solver's win/loss/draw window
+        # (beta 1) is ever reached there; the iteration then ends
+        dv_cut_root.next = not dv_pass and dv_s > dv_best and at_root and dv_s >= dv_beta
         if dv_pass:
             dv_up.next = dv_s
             dv_pop.next = 1
@@ -325,6 +342,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 busy.next = 1
                 answer_score.next = 0
                 depth.next = 0
+                phase.next = MIDGAME
                 state.next = t_state.ROOT
 
         elif state == t_state.ROOT:             # my_moves: the root's moves
@@ -360,8 +378,15 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 f_todo.next = r_moves & ~answer_hot
                 root_first.next = 1
             sel_wait.next = SELECT_LATENCY
-            f_alpha.next = -INF
-            f_beta.next = INF
+            if phase == WLD:                    # the solver: win, loss or draw
+                f_alpha.next = -1
+                f_beta.next = 1
+            elif phase == EXACT and answer_won:  # ... the margin: only wins matter
+                f_alpha.next = 0
+                f_beta.next = INF
+            else:
+                f_alpha.next = -INF
+                f_beta.next = INF
             f_best.next = -INF
             f_d.next = it_d[DEPTH_BITS:]
             f_pass.next = 0
@@ -377,13 +402,22 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 if at_root:                               # the iteration is complete
                     answer.next = rb_move
                     answer_score.next = rb_score
+                    answer_won.next = rb_score >= 1
                     depth.next = it_d[DEPTH_BITS:]
                     if not leaf_seen:
-                        stop.next = STOP_EXACT
-                        state.next = t_state.FINISH
+                        if phase == WLD and rb_score != 0:    # won or lost: by how much
+                            phase.next = EXACT
+                            state.next = t_state.ITER
+                        else:
+                            stop.next = STOP_EXACT
+                            state.next = t_state.FINISH
                     elif it_d == MAX_DEPTH:
                         stop.next = STOP_DEPTH
                         state.next = t_state.FINISH
+                    elif endgame and it_d == ENDGAME_AFTER:     # the solver, to the end
+                        phase.next = WLD
+                        it_d.next = MAX_DEPTH
+                        state.next = t_state.ITER
                     else:
                         it_d.next = it_d + 1
                         state.next = t_state.ITER
@@ -418,6 +452,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                     rb_valid.next = 1
                     rb_move.next = dv_move
                     rb_score.next = dv_s
+                if dv_cut_root:                 # the iteration is over (as in RET)
+                    f_todo.next = 0
+                    todo_any.next = 0
                 ret_val.next = dv_up
                 if dv_pop:
                     state.next = t_state.RET_LOAD
@@ -477,6 +514,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 rb_valid.next = 1
                 rb_move.next = dv_move
                 rb_score.next = dv_s
+            if dv_cut_root:
+                f_todo.next = 0
+                todo_any.next = 0
             ret_val.next = dv_up
             if dv_pop:
                 state.next = t_state.RET_LOAD
@@ -484,7 +524,10 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 state.next = t_state.SELECT
 
         elif state == t_state.ABORT:            # the budget is spent before a node
-            stop.next = STOP_BUDGET
+            if phase == EXACT:                  # the win/loss/draw solve stands
+                stop.next = STOP_WLD
+            else:
+                stop.next = STOP_BUDGET
             if rb_valid:                        # a root move completed in this iteration
                 answer.next = rb_move
                 answer_score.next = rb_score

@@ -2,7 +2,7 @@
 from myhdl import Signal, always_comb, always_seq, block, intbv
 
 from golden.reversi.encoding import geometry
-from golden.reversi.search import STAGES
+from golden.reversi.search import ENDGAME_EMPTIES, STAGES
 from hdl.adder_tree import pipelined_adder_tree, pipelined_latency
 from hdl.reversi.evaluate import STAGE_BITS
 from hdl.rom import registered_rom
@@ -23,9 +23,16 @@ def stage_latency(side):
     return pipelined_latency(side * side, COUNT_LEVELS) + 2, 2
 
 
+def endgame_threshold(width, height):
+    """The disc count from which golden's search runs its endgame solver on
+    a width x height board: ENDGAME_EMPTIES empty cells or fewer."""
+    return max(0, geometry(width, height).cells - ENDGAME_EMPTIES)
+
+
 @block
-def reversi_stage(clk, me, opp, size, depth, stage, side):
-    """stage = golden.reversi.search.stage_of(popcount(me | opp) + depth, g), registered.
+def reversi_stage(clk, me, opp, size, depth, stage, endgame, side):
+    """stage = golden.reversi.search.stage_of(popcount(me | opp) + depth, g), registered;
+    endgame = the root has ENDGAME_EMPTIES empty cells or fewer, registered.
 
     Ports (boards side * side bits, the max layout of hdl/reversi/tables.py):
         clk     in   the clock (the registers have no reset)
@@ -34,13 +41,16 @@ def reversi_stage(clk, me, opp, size, depth, stage, side):
         depth   in   the search's iteration (golden gives iteration d the
                      stage of the root's discs plus d)
         stage   out  STAGE_BITS: 0 .. STAGES - 1
+        endgame out  1: the disc count reaches endgame_threshold (golden's
+                     search solves the position after ENDGAME_AFTER iterations)
     Settings:
         side    the largest board side the core is built for
 
     stage_latency(side) cycles behind its inputs (and 2 behind size): the
     disc count is a pipelined adder tree over the cells, then count + depth
     is registered, then compared with the size's thresholds (ROMs by size,
-    registered) and the number reached registered as the stage.
+    registered) and the number reached registered as the stage. endgame
+    compares the count itself (a cycle sooner).
     """
     assert STAGES == 6, "reversi_stage compares with 5 thresholds: golden's STAGES changed"
     assert STAGES <= 1 << STAGE_BITS
@@ -58,6 +68,13 @@ def reversi_stage(clk, me, opp, size, depth, stage, side):
     roms = [registered_rom(clk, size, tuple(t[k] for t in table), th[k])
             for k in range(STAGES - 1)]
     th1, th2, th3, th4, th5 = th
+    solve_from = Signal(intbv(0, min=0, max=reach_max))
+    solve_rom = registered_rom(clk, size, tuple(endgame_threshold(w, h) for (w, h) in sizes(side)),
+                               solve_from)
+
+    @always_seq(clk.posedge, reset=None)
+    def solve():
+        endgame.next = count >= solve_from
 
     @always_seq(clk.posedge, reset=None)
     def add():
@@ -78,7 +95,7 @@ def reversi_stage(clk, me, opp, size, depth, stage, side):
             s[:] = 5
         stage.next = s
 
-    return tree, cells, roms, add, compare
+    return tree, cells, roms, add, compare, solve_rom, solve
 
 
 @block

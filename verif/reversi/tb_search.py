@@ -16,8 +16,8 @@ import random
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from golden.reversi.board import start
-from golden.reversi.search import STOPS, explain
+from golden.reversi.board import BLACK, Position, start
+from golden.reversi.search import ENDGAME_AFTER, ENDGAME_EMPTIES, MAX_DEPTH, STOPS, explain
 from hdl.reversi import tables as T
 from hdl.reversi.search import worst_case_cycles
 from hdl.units import REVERSI_SIDE
@@ -121,3 +121,67 @@ async def passes_and_ends(dut):
             elif not p.game_over() and ends < 12:
                 ends += 1
                 await check(dut, p, rng.choice((3, 40, 400, 5000)), "end")
+
+
+# a drawn 4 x 4 endgame (found by golden): the solve proves the draw (0)
+# and stops "exact" without the exact margin's iteration
+DRAWN = Position(4, 4, 0x80F0, 0xF04, BLACK)
+
+
+@cocotb.test()
+async def endgame_solver(dut):
+    """Positions of 7 to 12 empty cells (boards up to 6 x 6) whose whole
+    search golden finishes within 1,500 nodes, each at budgets around the
+    solver's steps as golden's `explain` gives them: a budget stop in the
+    midgame iterations, in the win/loss/draw solve (the midgame answer
+    stands), in the exact one (stop "wld": the solve's answer stands) and
+    the whole search, won or lost; a root cut (the midgame answer, tried
+    first, proves a win and the solve ends); and DRAWN. Six positions at
+    least and every case are required."""
+    cfg = tb.TbConfig.from_env()
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
+    rng = random.Random(int(tb.seed()) + 2)
+    small = [(w, h) for (w, h) in T.sizes(SIDE) if w * h <= 36]
+    seen = set()
+    wanted = {"budget in the midgame", "budget in the solve", "wld", "won/lost exact",
+              "root cut"}
+    tried = found = 0
+    while not (wanted <= seen and found >= 6) and tried < 2000:
+        tried += 1
+        width, height = rng.choice(small)
+        cells = width * height
+        pos = random_position(rng, width, height, cells - 4 - rng.randint(7, 12))
+        empties = cells - bin(pos.black | pos.white).count("1")
+        if empties > ENDGAME_EMPTIES or len(pos.legal_moves()) < 2:
+            continue
+        full, its = explain(pos, 1500)
+        if full.stop != "exact" or full.depth != MAX_DEPTH:
+            continue                    # ended in the midgame iterations, or too big to simulate
+        found += 1
+        first = [i for i, it in enumerate(its) if it[0] == MAX_DEPTH][0]
+        solve = [it[1] for it in its[first:]]
+        before = its[first - 1][1]
+        if its[first][2] >= 1 and its[first][3] == its[first - 1][3]:
+            seen.add("root cut")
+        budgets = {rng.randint(1, before), solve[0], full.nodes}
+        if solve[0] > before + 1:
+            budgets.add(rng.randint(before + 1, solve[0] - 1))
+        if len(solve) == 2:
+            budgets.add(rng.randint(solve[0], solve[1] - 1))
+        for budget in sorted(budgets):
+            want = await check(dut, pos, budget, "endgame %d empties" % empties)
+            if want.stop == "budget":
+                seen.add("budget in the solve" if want.depth == ENDGAME_AFTER and budget > before
+                         else "budget in the midgame")
+            elif want.stop == "wld":
+                seen.add("wld")
+            elif want.stop == "exact" and want.depth == MAX_DEPTH:
+                seen.add("won/lost exact" if want.score else "drawn exact")
+    dut._log.info("endgame cases seen in %d solved positions of %d: %s", found, tried,
+                  sorted(seen))
+    assert wanted <= seen and found >= 6, "endgame cases seen in %d solved positions of %d: %s (seed %s)" % (
+        found, tried, sorted(seen), tb.seed())
+    full, its = explain(DRAWN, 400)
+    assert (full.stop, full.depth, full.score, len(its)) == ("exact", MAX_DEPTH, 0, ENDGAME_AFTER + 1)
+    for budget in (its[-2][1] + 1, full.nodes):
+        await check(dut, DRAWN, budget, "drawn endgame")
