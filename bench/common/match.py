@@ -88,7 +88,8 @@ class Game:
     module ``bench.<name>.strength`` and report ``bench/results/<name>-
     strength.md``), ``default_games``, ``default_opening_plies``,
     ``opening_help`` (who gets the random opening plies), ``opponents`` (the
-    default opponents, in report order), ``rule_opponents`` ({name: (rule,
+    default opponents, in report order), ``optional_opponents`` (more it
+    plays only when named in ``--opponents``), ``rule_opponents`` ({name: (rule,
     deterministic)}: the opponents that are a ``RulePlayer``),
     ``digest_separator`` (between the moves of a game in ``games_digest``),
     ``compiled_mirror`` (the game's mirror module, ``bench.<game>.mirror``),
@@ -97,6 +98,7 @@ class Game:
 
     name = opening_help = None
     compiled_mirror = golden_search = None
+    optional_opponents = ()
     default_games = 100
     default_opening_plies = 2
     paired_openings = False     # True: games 2k and 2k + 1 open with the same random plies
@@ -492,8 +494,8 @@ def cpu_name():
 def parse_args(game, argv):
     """The Match of a command line (SystemExit 2 with a one-line error when
     an option is wrong)."""
-    known = tuple(game.opponents) + tuple(o for o in COMMON_OPPONENTS
-                                          if o not in game.opponents)
+    known = tuple(game.opponents) + tuple(game.optional_opponents) + tuple(
+        o for o in COMMON_OPPONENTS if o not in game.opponents)
     ap = argparse.ArgumentParser(prog="python -m " + game.module, description=game.description)
     ap.add_argument("--games", type=int, default=game.default_games,
                     help="games per opponent (default %(default)s)")

@@ -232,7 +232,7 @@ int mirror_search_with(int size, u64 me, u64 opp, u64 budget, int empties, int a
             }
         }
         if (aborted) {
-            if (best_move >= 0) {
+            if (best_move >= 0 && !(phase == WLD && best < 0)) {
                 answer = best_move;
                 score = best;
                 known = 1;
@@ -240,7 +240,8 @@ int mirror_search_with(int size, u64 me, u64 opp, u64 budget, int empties, int a
             stop = phase == EXACT ? STOP_WLD : STOP_BUDGET;
             break;
         }
-        answer = best_move;
+        if (!(phase == WLD && best < 0))        /* a proven loss keeps the midgame's move */
+            answer = best_move;
         score = best;
         known = 1;
         depth = plies;

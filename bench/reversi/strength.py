@@ -1,7 +1,7 @@
 """How strong is the Reversi core's search? Games of the C mirror at 8 x 8 against fixed opponents and an Othello engine.
 
     python -m bench.reversi.strength [--games N] [--budget B] [--jobs J]
-        [--opponents random,first,tenth,engine] [--seed S] [--opening-plies K]
+        [--opponents random,first,tenth,midgame,engine] [--seed S] [--opening-plies K]
         [--engine COMMAND] [--nboard COMMAND [--nboard-dir DIR] [--depths 1,4,8]]
         [--out bench/results/reversi-strength.md]
 
@@ -20,6 +20,10 @@ against each opponent, Black (first) in even games and White in odd ones:
     (a1, b1, ... row by row from the top).
 ``tenth``
     the mirror itself at budget ``max(1, B // 10)``.
+``midgame`` (only when named)
+    the mirror itself at budget B without its endgame solver (golden's
+    search with ``ENDGAME_EMPTIES`` 0: iterative deepening to the end of
+    the game, as before the solver), to measure what the solver is worth.
 ``engine``
     an external Othello program (``--engine COMMAND``) speaking GTP over a
     pipe (``bench.common.engine``): ``boardsize 8``, ``clear_board``, ``play
@@ -35,7 +39,7 @@ against each opponent, Black (first) in even games and White in odd ones:
     from its source, run as ``ntest x`` in a folder that holds its
     coefficients and a parameters.txt without book or randomness) speaks it.
 
-Deterministic pairings (``tenth``, ``engine``) open each game with K random
+Deterministic pairings (``tenth``, ``midgame``, ``engine``) open each game with K random
 plies (``--opening-plies``, default 4); openings are paired: games 2k and
 2k + 1 play the same opening, the mirror Black in one and White in the other.
 
@@ -63,6 +67,7 @@ from . import mirror
 from .nboard import NBoardPlayer
 
 OPPONENTS = ("random", "first", "tenth")
+OPTIONAL_OPPONENTS = ("midgame",)
 SIZE = 8
 COLUMNS = "abcdefgh"
 
@@ -180,13 +185,16 @@ def report(records, match, wall):
     if "tenth" in opps:
         out.append("| `tenth` opponent budget | %d (max(1, B // 10)) |"
                    % tenth_budget(match.budget))
+    if "midgame" in opps:
+        out.append("| `midgame` opponent | the mirror at budget %d without its endgame solver "
+                   "(ENDGAME_EMPTIES 0; golden's is %d) |" % (match.budget, S.ENDGAME_EMPTIES))
     if "engine" in opps:
         out.append("| `engine` opponent | `%s` |" % match.engine)
     if "nboard" in match.options:
         out.append("| `nboard-dD` opponents | `%s` in `%s`, NBoard protocol, `set depth D` |"
                    % (match.options["nboard"], match.options["nboard_dir"] or "."))
     out += [
-        "| opening | %d random plies before deterministic pairings (`tenth`, `engine`), the "
+        "| opening | %d random plies before deterministic pairings (`tenth`, `midgame`, `engine`), the "
         "same opening in games 2k and 2k + 1 with the colours swapped |" % match.opening_plies,
         "| games per opponent | %s (the mirror Black in even-numbered games) |"
         % ", ".join("%s %d" % (o, match.games_against(o)) for o in opps),
@@ -219,8 +227,9 @@ class Reversi(harness.Game):
     default_games = 40
     default_opening_plies = 4
     opening_help = ("random plies opening each game against a deterministic opponent "
-                    "('tenth', 'engine')")
+                    "('tenth', 'midgame', 'engine')")
     opponents = OPPONENTS
+    optional_opponents = OPTIONAL_OPPONENTS
     rule_opponents = {"first": (first_move, True)}
     digest_separator = " "
     paired_openings = True
@@ -241,6 +250,11 @@ class Reversi(harness.Game):
         r = self.compiled_mirror.search(view, budget)
         return r.move, {"nodes": r.nodes, "depth": r.depth, "stop": r.stop}
 
+    def search_midgame(self, view, budget):
+        """The search without the endgame solver (ENDGAME_EMPTIES 0)."""
+        r, _ = self.compiled_mirror.search_with(view, budget, 0, S.ENDGAME_AFTER)
+        return r.move, {"nodes": r.nodes, "depth": r.depth, "stop": r.stop}
+
     def opening_plies(self, opponent, match):
         return match.opening_plies if opponent.deterministic else 0
 
@@ -251,6 +265,8 @@ class Reversi(harness.Game):
     def make_opponent(self, name, match):
         if name == "tenth":
             return SearchPlayer(self.search, tenth_budget(match.budget))
+        if name == "midgame":
+            return SearchPlayer(self.search_midgame, match.budget)
         if name.startswith("nboard-d"):
             return NBoardPlayer(match.options["nboard"], int(name[len("nboard-d"):]),
                                 cwd=match.options.get("nboard_dir"), move_text=move_text,

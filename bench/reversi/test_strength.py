@@ -38,7 +38,7 @@ def test_board_rules():
         board.play(1, None)                     # a pass only without a move
 
 
-@pytest.mark.parametrize("opponent", ST.OPPONENTS)
+@pytest.mark.parametrize("opponent", ST.OPPONENTS + ST.OPTIONAL_OPPONENTS)
 def test_games_are_legal_complete_and_reproducible(opponent):
     match = harness.Match(ST.GAME, budget=200, seed=7, games=2, jobs=1,
                           opponents=[opponent], opening_plies=4, engine=None,
@@ -63,6 +63,21 @@ def test_the_mirror_plays_golden_and_tenth_a_tenth_of_the_budget():
     tenth = ST.GAME.make_opponent("tenth", harness.Match(
         ST.GAME, 2000, 1, 1, 1, ["tenth"], 4, None, "unused.md", "test"))
     assert tenth.budget == 200 and tenth.choose(pos, None) == S.search(pos, 200).move
+
+
+def test_midgame_is_the_search_without_its_solver():
+    # an 8 x 8 position of 12 empties: golden solves it, midgame deepens
+    import random
+    from bench.reversi import endgame
+    pos = endgame._position((3, 12, 0))
+    budget = 300000
+    midgame = ST.GAME.make_opponent("midgame", harness.Match(
+        ST.GAME, budget, 1, 1, 1, ["midgame"], 4, None, "unused.md", "test"))
+    move = midgame.choose(pos, random.Random(1))
+    assert ST.GAME.search(pos, budget)[1]["depth"] == S.MAX_DEPTH    # the solver ran
+    without = ST.GAME.search_midgame(pos, budget)
+    assert move == without[0] and without[1]["depth"] < S.MAX_DEPTH
+    assert "midgame" not in harness.parse_args(ST.GAME, ["--games", "1"]).opponents
 
 
 FAKE_ENGINE = textwrap.dedent('''

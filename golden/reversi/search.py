@@ -117,8 +117,14 @@ Definitions (``g`` is the board's ``encoding.Geometry``)
      budget stop in the exact iteration is stop ``"wld"`` (the answer is
      the solve's, or a move proven to win by more): the game's result is
      known, its margin not; one in the win/loss/draw iteration leaves the
-     midgame answer unless a move was proven better (a win, or a draw
-     where the first scored a loss).
+     midgame answer unless a move was proven to win or draw.
+   * A win/loss/draw iteration that proves a loss (score <= -1) keeps the
+     midgame answer (its score is the solve's): every move loses against
+     perfect play, and the move the midgame search chose keeps the best
+     chances against an opponent that is not perfect, where the solve's
+     bounds do not tell the moves apart. The exact iteration then orders it
+     first, and a move replaces it only with a strictly better exact
+     value.
 
    ``ENDGAME_EMPTIES`` and ``ENDGAME_AFTER`` were chosen by measurement
    (``make bench-reversi-endgame``, bench/results/reversi-endgame.md): at
@@ -404,11 +410,13 @@ def explain(position, budget):
                     if best >= beta:            # the root's cut: only WLD's beta is reached
                         break
         except _Abort:
-            if best_move is not None:
+            if best_move is not None and not (phase == WLD and best < 0):
                 answer, score = best_move, best
             stop = STOP_WLD if phase == EXACT else STOP_BUDGET
             break
-        answer, score, depth = best_move, best, plies
+        if not (phase == WLD and best < 0):     # a proven loss keeps the midgame's move
+            answer = best_move
+        score, depth = best, plies
         iterations.append((plies, tree.nodes, best, best_move))
         if not tree.static:
             if phase == WLD and score != 0:     # won or lost: now by how much

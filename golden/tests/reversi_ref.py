@@ -262,10 +262,12 @@ class RefSearch(object):
                 best, best_move = self.root(cells, me, root, d, alpha, beta)
             except Stop:
                 best, best_move = self.partial
-                if best_move is not None:
+                if best_move is not None and (kind != "wld" or best >= 0):
                     answer, score = best_move, best
                 return answer, score, self.nodes, depth, "wld" if kind == "exact" else "budget", its
-            answer, score, depth = best_move, best, d
+            if kind != "wld" or best >= 0:      # a proven loss: the midgame move stays
+                answer = best_move
+            score, depth = best, d
             its.append((d, self.nodes, best, best_move))
             if not self.static:
                 if kind != "wld" or score == 0:

@@ -400,7 +400,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         elif state == t_state.SELECT:
             if not use_answer and not todo_any:           # the frame is over
                 if at_root:                               # the iteration is complete
-                    answer.next = rb_move
+                    if not (phase == WLD and rb_score < 0):     # a proven loss keeps
+                        answer.next = rb_move                   # the midgame's move
                     answer_score.next = rb_score
                     answer_won.next = rb_score >= 1
                     depth.next = it_d[DEPTH_BITS:]
@@ -528,9 +529,9 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 stop.next = STOP_WLD
             else:
                 stop.next = STOP_BUDGET
-            if rb_valid:                        # a root move completed in this iteration
-                answer.next = rb_move
-                answer_score.next = rb_score
+            if rb_valid and not (phase == WLD and rb_score < 0):   # a root move completed
+                answer.next = rb_move                               # (in a solve: a win or
+                answer_score.next = rb_score                        # a draw)
             state.next = t_state.FINISH
 
         else:                                   # FINISH

@@ -68,7 +68,7 @@ def reversi_stage(clk, me, opp, size, depth, stage, endgame, side):
     roms = [registered_rom(clk, size, tuple(t[k] for t in table), th[k])
             for k in range(STAGES - 1)]
     th1, th2, th3, th4, th5 = th
-    solve_from = Signal(intbv(0, min=0, max=reach_max))
+    solve_from = Signal(intbv(0, min=count.min, max=count.max))     # as wide as count
     solve_rom = registered_rom(clk, size, tuple(endgame_threshold(w, h) for (w, h) in sizes(side)),
                                solve_from)
 

@@ -16,7 +16,7 @@ import random
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from golden.reversi.board import BLACK, Position, start
+from golden.reversi.board import BLACK, WHITE, Position, start
 from golden.reversi.search import ENDGAME_AFTER, ENDGAME_EMPTIES, MAX_DEPTH, STOPS, explain
 from hdl.reversi import tables as T
 from hdl.reversi.search import worst_case_cycles
@@ -126,6 +126,11 @@ async def passes_and_ends(dut):
 # a drawn 4 x 4 endgame (found by golden): the solve proves the draw (0)
 # and stops "exact" without the exact margin's iteration
 DRAWN = Position(4, 4, 0x80F0, 0xF04, BLACK)
+# a lost 4 x 4 endgame (found by golden): the midgame answer is cell 2, the
+# win/loss/draw solve proves every move lost, and its best bound is another
+# move's (8); the answer stays 2 through the solve (golden: a proven loss
+# keeps the midgame's move), and the exact iteration keeps it too
+LOST = Position(4, 4, 0x7248, 0x4A0, WHITE)
 
 
 @cocotb.test()
@@ -185,3 +190,9 @@ async def endgame_solver(dut):
     assert (full.stop, full.depth, full.score, len(its)) == ("exact", MAX_DEPTH, 0, ENDGAME_AFTER + 1)
     for budget in (its[-2][1] + 1, full.nodes):
         await check(dut, DRAWN, budget, "drawn endgame")
+    full, its = explain(LOST, 700)
+    (_, midgame, _, answer), (_, solved, lost, other), _ = its[-3:]
+    assert full.move == answer != other and lost < 0, (full, its)
+    for budget in (solved - 1, solved, solved + 1, full.nodes):
+        want = await check(dut, LOST, budget, "lost endgame")
+        assert want.move == answer
