@@ -27,6 +27,9 @@ BK_TARGETS = "bench/results/blokus-strength-targets.md"
 BK_MCTS = "bench/results/blokus-mcts-golden-%s.md"      # l5, l6, l7, alphabeta
 RV_STRENGTH = "bench/results/reversi-strength.md"
 RV_D12 = "bench/results/reversi-strength-d12.md"
+RV_SOLVER = "bench/results/reversi-strength-solver.md"
+RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
+RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
@@ -210,6 +213,25 @@ FIGURES = [
      RV_D12, _reversi("nboard-d12"), {}),
     ("docs/reversi-core.md", None, r"at depth 12 %s \(%s %%\) over 40 games" % (W, F),
      RV_D12, _reversi("nboard-d12"), {}),
+    # ---- the endgame solver: its strength and its reach ----------------------------------
+    ("README.md", None, r"with the solver it scored %s at depth 4" % W,
+     RV_SOLVER, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"at depth 4 and %s at depth 8 over 100 games each" % W,
+     RV_SOLVER, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+    ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 4, with the solver \| %s \| %s %% \|" % (W, F),
+     RV_SOLVER, _reversi("nboard-d4"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 8, with the solver \| %s \| %s %% \|" % (W, F),
+     RV_SOLVER, _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8" % (W, F),
+     RV_SOLVER, _reversi("nboard-d4"), {}),
+    ("docs/reversi-core.md", None, r"and at depth 8 \*\*%s \(%s %%\)\*\*" % (W, F),
+     RV_SOLVER, _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"scored %s \(%s %%\) at depth 4 \(seed 4302\)" % (W, F),
+     RV_SOLVER_FIRST % 4, _reversi("nboard-d4"), {}),
+    ("docs/reversi-core.md", None, r"\(seed 4302\) and\s*%s \(%s %%\) at depth 8" % (W, F),
+     RV_SOLVER_FIRST % 8, _reversi("nboard-d8"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"finished for all 20 positions of 15\s*empties, (\d+) of 16, (\d+) of 17 and (\d+) of 18",
+     RV_ENDGAME, r"\| 16 \| 20 \| (\d+) \|.*?\| 17 \| 20 \| (\d+) \|.*?\| 18 \| 20 \| (\d+) \|", {}),
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\) over 100 games\*\*" % (W, F),
      RV_STRENGTH, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"in the study they scored %s against depth 4" % W,
