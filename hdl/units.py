@@ -813,6 +813,19 @@ def _blokus_unit_queue(cfg):
                                                     bits(UNIT_BITS)))]
 
 
+def _sdram_controller(cfg):
+    """The DE2's SDRAM controller (hdl/sdram_controller.py) at the build's clock."""
+    from hdl.sdram_controller import sdram_controller
+    from hdl.sdram_timing import (ADDR_BITS, BANK_BITS, DATA_BITS, LEN_BITS, ROW_BITS)
+
+    clk, rst, bits, flag = _signals()
+    return [("sdram_controller", sdram_controller(
+        clk, rst, flag(), flag(), bits(ADDR_BITS), bits(LEN_BITS), flag(), flag(),
+        bits(DATA_BITS), flag(), bits(DATA_BITS), flag(), flag(), flag(), flag(), flag(),
+        flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(),
+        bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 # unit name -> (builder, default baud, takes budget/team); the unit benches pass
 # their own clk_hz and baud (hdl.build.make_config) where the block has a divisor
 UNITS = {
@@ -864,4 +877,5 @@ UNITS = {
     "blokus_stats_update": (_blokus_stats_update, 115200, False),
     "blokus_unit_queue": (_blokus_unit_queue, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
+    "sdram_controller": (_sdram_controller, 115200, False),
 }
