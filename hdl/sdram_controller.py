@@ -63,8 +63,8 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     writing = Signal(bool(0))
     addr = Signal(intbv(0)[ADDR_BITS:])    # the next word's address
     left = Signal(intbv(0, min=0, max=MAX_WORDS + 1))       # words still to move
-    seg_left = Signal(intbv(0, min=0, max=ROW_WORDS + 1))   # ... of them in this row
-    pad_left = Signal(intbv(0, min=0, max=t.ras + 1))
+    seg_left = Signal(intbv(0)[LEN_BITS:])  # ... of them in this row
+    pad_left = Signal(intbv(0)[LEN_BITS:])
     need_active = Signal(bool(0))          # the next command opens the next row
     cmd = Signal(intbv(CMD_NOP)[4:])
     ba = Signal(intbv(0)[BANK_BITS:])
@@ -75,7 +75,8 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     read_pipe = Signal(intbv(0)[CAS_LATENCY + 2:])   # READs on their way to rd_valid
     done_reg = Signal(bool(0))
     take = Signal(bool(0))
-    first_words = Signal(intbv(0, min=0, max=ROW_WORDS + 1))
+    first_words = Signal(intbv(0)[LEN_BITS:])
+    req_col = Signal(intbv(0)[LEN_BITS:])   # the asked address's column
     col_room = Signal(intbv(0)[LEN_BITS:])  # words left in the asked address's row
     pad_read, pad_write = t.pad_read, t.pad_write
     tail_read, tail_write = t.tail_read - 2, t.tail_write - 2
@@ -85,7 +86,8 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
 
     @always_comb
     def row_room():
-        col_room.next = ROW_WORDS - req_addr[COL_BITS:]
+        req_col.next = concat(intbv(0)[LEN_BITS - COL_BITS:], req_addr[COL_BITS:])
+        col_room.next = ROW_WORDS - req_col
 
     @always_comb
     def first_row():
@@ -214,10 +216,9 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
                 pad_left.next = pad_left - 1
             else:
                 ba.next = addr[COL_BITS + BANK_BITS:COL_BITS]
-                if seg_left == 1:
-                    a.next = AUTO_PRECHARGE | addr[COL_BITS:]
-                else:
-                    a.next = addr[COL_BITS:]
+                # A10 set on a row's last word: auto precharge
+                a.next = concat(intbv(0)[1:], seg_left == 1, intbv(0)[10 - COL_BITS:],
+                                addr[COL_BITS:])
                 if writing:
                     cmd.next = CMD_WRITE
                     dq_o.next = wr_data
