@@ -119,7 +119,7 @@ bench-blokus-targets: setup ## Blokus Duo strength at issue 13's target levels: 
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-targets: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.strength --opponents pentobi --levels 5,6 --games 100 --seed 2026 --jobs $(JOBS) $(DASK) --pentobi "$(PENTOBI_GTP)" --out bench/results/blokus-strength-targets.md; fi
 
-.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-mcts-golden bench-blokus-mcts-golden-alphabeta
+.PHONY: bench-blokus-mcts bench-blokus-playout-unit bench-blokus-tree-costs bench-blokus-mcts-golden bench-blokus-mcts-golden-alphabeta
 bench-blokus-mcts-golden: setup ## the golden Monte-Carlo search (golden/blokus/mcts.py, by its C mirror) at its default budget vs one Pentobi level [LEVEL=5] [GAMES=200, 30 at level 7] [SEED=s]; needs PENTOBI_GTP=/path/to/pentobi-gtp -> bench/results/blokus-mcts-golden-l$(LEVEL).md
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts-golden: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.mcts_golden_strength --opponents pentobi --pentobi "$(PENTOBI_GTP)" --levels $(or $(LEVEL),5) --games $(or $(GAMES),$(if $(filter 7,$(LEVEL)),30,200)) --jobs $(JOBS) $(if $(SEED),--seed $(SEED)) --games-out build/bench/blokus/mcts-golden-l$(or $(LEVEL),5)-games.jsonl --out bench/results/blokus-mcts-golden-l$(or $(LEVEL),5).md; fi
@@ -131,6 +131,9 @@ bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blok
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.mcts_sweep --plan bench/blokus/mcts_sweep_plan.json --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" $(if $(ONLY),--only $(ONLY)) --out bench/results/blokus-mcts-sweep.md; fi
 
+bench-blokus-tree-costs: setup ## the Monte-Carlo tree unit's operations against the SDRAM controller's exact access times, beside golden's charges, and golden's search rebuilt with them on the positions of 4 games [SEED=s] -> bench/results/blokus-tree-costs.md
+	$(PY) -m bench.blokus.tree_costs --games 4 $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-tree-costs.md
+
 bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks synthesised alone) and affords (playouts a move with the cycle model, the hardware design's knobs) [SEED=s] -> bench/results/blokus-playout-unit.md
 	$(PY) -m bench.blokus.playout_unit $(if $(SEED),--seed $(SEED)) --knob select_mode=0 --knob explore=0.2 --knob expand_after=32 --knob tree_nodes=65536 --out bench/results/blokus-playout-unit.md
 
@@ -138,8 +141,8 @@ bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks
 bench-reversi-endgame: setup ## Reversi endgame solver's reach at 8 x 8: how many positions of 12..22 empties its win/loss/draw and exact solves finish within the core's budget [POSITIONS=20 SEED=N] -> bench/results/reversi-endgame.md
 	$(PY) -m bench.reversi.endgame --jobs $(JOBS) --empties 12-22 $(if $(SEED),--seed $(SEED)) $(if $(POSITIONS),--positions $(POSITIONS)) --out bench/results/reversi-endgame.md
 
-bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth [GAMES=40] -> bench/results/reversi-strength.md
-	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) --out bench/results/reversi-strength.md
+bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth, and with BASELINE=COMMIT the search of that commit (its own code, at its own budget; e.g. 1e4d4d5, before issue 31) [GAMES=40] -> bench/results/reversi-strength.md
+	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) $(if $(BASELINE),--baseline "$(BASELINE)") --out bench/results/reversi-strength.md
 
 bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the golden search on 10,000 positions
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.reversi.mirror --prove 10000 $(DASK),MIRROR_POSITIONS=10000 $(PYTEST) bench/reversi/test_mirror.py)

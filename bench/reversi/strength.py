@@ -1,8 +1,10 @@
 """How strong is the Reversi core's search? Games of the C mirror at 8 x 8 against fixed opponents and an Othello engine.
 
     python -m bench.reversi.strength [--games N] [--budget B] [--jobs J]
-        [--opponents random,first,tenth,midgame,engine] [--seed S] [--opening-plies K]
-        [--engine COMMAND] [--nboard COMMAND [--nboard-dir DIR] [--depths 1,4,8]]
+        [--opponents random,first,tenth,midgame,baseline,engine] [--seed S]
+        [--opening-plies K] [--engine COMMAND]
+        [--nboard COMMAND [--nboard-dir DIR] [--depths 1,4,8]]
+        [--baseline COMMIT [--baseline-budget N]]
         [--out bench/results/reversi-strength.md]
 
 The player measured is ``bench.reversi.mirror`` (the golden search,
@@ -24,6 +26,16 @@ against each opponent, Black (first) in even games and White in odd ones:
     the mirror itself at budget B without its endgame solver (golden's
     search with ``ENDGAME_EMPTIES`` 0: iterative deepening to the end of
     the game, as before the solver), to measure what the solver is worth.
+``baseline`` (only when named, or with ``--baseline COMMIT``)
+    the Reversi search of an earlier commit, its own code: the commit's
+    tree extracted under ``build/reversi-baseline/`` and its own mirror
+    built there and played in a process of its own
+    (``bench/reversi/baseline.py``), at that commit's own
+    ``DEFAULT_BUDGET`` (``--baseline-budget N`` to change it). The default
+    commit is 1e4d4d5, the search issue 31 was filed against (square
+    weights plus mobility, no endgame solver, 2,467,232 nodes). A commit
+    that is not in the history of HEAD, or whose mirror does not build, is
+    a one-line error.
 ``engine``
     an external Othello program (``--engine COMMAND``) speaking GTP over a
     pipe (``bench.common.engine``): ``boardsize 8``, ``clear_board``, ``play
@@ -39,7 +51,7 @@ against each opponent, Black (first) in even games and White in odd ones:
     from its source, run as ``ntest x`` in a folder that holds its
     coefficients and a parameters.txt without book or randomness) speaks it.
 
-Deterministic pairings (``tenth``, ``midgame``, ``engine``) open each game with K random
+Deterministic pairings (``tenth``, ``midgame``, ``baseline``, ``engine``) open each game with K random
 plies (``--opening-plies``, default 4); openings are paired: games 2k and
 2k + 1 play the same opening, the mirror Black in one and White in the other.
 
@@ -51,6 +63,7 @@ Harness, seeds, jobs, W-D-L and the command line: ``bench.common.match``.
 import platform
 import sys
 import time
+from pathlib import Path
 
 from golden.reversi import search as S
 from golden.reversi.board import start
@@ -63,11 +76,11 @@ from bench.common.engine import Dialect
 from bench.common.players import SearchPlayer
 from hdl.reversi.search import CYCLES_PER_NODE, FIXED_CYCLES, worst_case_cycles
 
-from . import mirror
+from . import baseline, mirror
 from .nboard import NBoardPlayer
 
 OPPONENTS = ("random", "first", "tenth")
-OPTIONAL_OPPONENTS = ("midgame",)
+OPTIONAL_OPPONENTS = ("midgame", "baseline")
 SIZE = 8
 COLUMNS = "abcdefgh"
 
@@ -188,13 +201,24 @@ def report(records, match, wall):
     if "midgame" in opps:
         out.append("| `midgame` opponent | the mirror at budget %d without its endgame solver "
                    "(ENDGAME_EMPTIES 0; golden's is %d) |" % (match.budget, S.ENDGAME_EMPTIES))
+    if "baseline" in opps:
+        b = match.options["baseline"]
+        tree = Path(b["tree"])
+        if tree.is_relative_to(baseline.REPO):
+            tree = tree.relative_to(baseline.REPO)
+        out.append("| `baseline` opponent | the search of commit %s (%s: %s), its own golden "
+                   "model and mirror, extracted by `git archive` and built in `%s`, at **%d "
+                   "nodes per move** (its `DEFAULT_BUDGET` then: %d) |"
+                   % (b["commit"][:7], b["date"], b["subject"].replace("|", "/"), tree,
+                      b["budget"], b["default_budget"]))
     if "engine" in opps:
         out.append("| `engine` opponent | `%s` |" % match.engine)
     if "nboard" in match.options:
         out.append("| `nboard-dD` opponents | `%s` in `%s`, NBoard protocol, `set depth D` |"
                    % (match.options["nboard"], match.options["nboard_dir"] or "."))
     out += [
-        "| opening | %d random plies before deterministic pairings (`tenth`, `midgame`, `engine`), the "
+        "| opening | %d random plies before deterministic pairings (`tenth`, `midgame`, `baseline`, "
+        "`engine`), the "
         "same opening in games 2k and 2k + 1 with the colours swapped |" % match.opening_plies,
         "| games per opponent | %s (the mirror Black in even-numbered games) |"
         % ", ".join("%s %d" % (o, match.games_against(o)) for o in opps),
@@ -215,6 +239,14 @@ def report(records, match, wall):
         "| opponent | moves | avg s/move | max s/move | avg nodes/move | avg depth | stops |",
         "|---|---:|---:|---:|---:|---:|---|"]
     out += _cost_rows(records, opps)
+    if "baseline" in opps:
+        theirs = [t for r in harness.select(records, opponent="baseline")
+                  for t in r["their_moves"] if "nodes" in t]
+        if theirs:
+            out += ["", "The baseline's moves: %d, %.3f s, %.0f nodes and depth %.2f on average."
+                    % (len(theirs), harness.mean(t["seconds"] for t in theirs),
+                       harness.mean(t["nodes"] for t in theirs),
+                       harness.mean(t["depth"] for t in theirs))]
     out += ["", "Depth: the last completed iteration. Seconds are wall-clock per call of the "
             "C mirror with %d games in parallel (the RTL takes at most %d + %d cycles a node: "
             "%.2f s at 50 MHz for B nodes)." % (match.jobs, FIXED_CYCLES, CYCLES_PER_NODE,
@@ -227,7 +259,7 @@ class Reversi(harness.Game):
     default_games = 40
     default_opening_plies = 4
     opening_help = ("random plies opening each game against a deterministic opponent "
-                    "('tenth', 'midgame', 'engine')")
+                    "('tenth', 'midgame', 'baseline', 'engine')")
     opponents = OPPONENTS
     optional_opponents = OPTIONAL_OPPONENTS
     rule_opponents = {"first": (first_move, True)}
@@ -267,6 +299,12 @@ class Reversi(harness.Game):
             return SearchPlayer(self.search, tenth_budget(match.budget))
         if name == "midgame":
             return SearchPlayer(self.search_midgame, match.budget)
+        if name == "baseline":
+            b = match.options.get("baseline") or self.baseline_options(None, None)
+            try:
+                return baseline.BaselinePlayer(b["tree"], b["budget"])
+            except baseline.BaselineError as e:
+                raise harness.MatchError(str(e)) from None
         if name.startswith("nboard-d"):
             return NBoardPlayer(match.options["nboard"], int(name[len("nboard-d"):]),
                                 cwd=match.options.get("nboard_dir"), move_text=move_text,
@@ -281,6 +319,30 @@ class Reversi(harness.Game):
                         help="the folder the NBoard program runs in (where it finds its data)")
         ap.add_argument("--depths", metavar="D,D",
                         help="the NBoard program's search depths, 1..30 (default 1,4,8)")
+        ap.add_argument("--baseline", metavar="COMMIT",
+                        help="the commit whose Reversi search the opponent 'baseline' is "
+                             "(its own tree, mirror and tables, built under "
+                             "build/reversi-baseline/); adds 'baseline' to the opponents "
+                             "(default %s, the search issue 31 was filed against)"
+                             % baseline.DEFAULT_SHORT)
+        ap.add_argument("--baseline-budget", type=int, metavar="N",
+                        help="the baseline's nodes per move (default: its own DEFAULT_BUDGET "
+                             "at that commit)")
+
+    @staticmethod
+    def baseline_options(revision, budget):
+        """The baseline's settings (match.options["baseline"]): extracted and
+        built; BaselineError (one line) when it cannot be played."""
+        found = baseline.prepare(revision or baseline.DEFAULT_REVISION)
+        if budget is None:
+            budget = found.default_budget
+        if not 1 <= budget <= found.max_budget:
+            raise baseline.BaselineError("--baseline-budget must be in 1..%d, not %d"
+                                         % (found.max_budget, budget))
+        # the command line that replays a run names the commit, not a name that moves (HEAD~2)
+        return dict(found._asdict(), budget=budget,
+                    revision=(baseline.DEFAULT_SHORT if found.commit == baseline.DEFAULT_REVISION
+                              else found.commit[:12]))
 
     def check_options(self, ap, args, opponents):
         depths = [1, 4, 8]
@@ -296,8 +358,18 @@ class Reversi(harness.Game):
                 ap.error("--depths goes with --nboard COMMAND")
         if args.nboard_dir is not None and args.nboard is None:
             ap.error("--nboard-dir goes with --nboard COMMAND")
+        options = {}
+        if args.baseline is not None and "baseline" not in opponents:
+            opponents = opponents + ["baseline"]
+        if "baseline" in opponents:
+            try:
+                options["baseline"] = self.baseline_options(args.baseline, args.baseline_budget)
+            except baseline.BaselineError as e:
+                ap.error(str(e))
+        elif args.baseline_budget is not None:
+            ap.error("--baseline-budget goes with the opponent 'baseline' (or --baseline COMMIT)")
         if args.nboard is None:
-            return opponents, {}, []
+            return opponents, options, []
         import os
         import shlex
         import shutil
@@ -308,23 +380,37 @@ class Reversi(harness.Game):
         if args.nboard_dir is not None and not os.path.isdir(args.nboard_dir):
             ap.error("--nboard-dir: %r is not a folder" % args.nboard_dir)
         names = ["nboard-d%d" % d for d in depths]
-        return (opponents + [n for n in names if n not in opponents],
-                {"nboard": args.nboard, "nboard_dir": args.nboard_dir, "depths": depths}, [])
+        options.update({"nboard": args.nboard, "nboard_dir": args.nboard_dir, "depths": depths})
+        return opponents + [n for n in names if n not in opponents], options, []
 
     def command_options(self, match):
-        if "nboard" not in match.options:
-            return []
         o = match.options
-        return [("--nboard", o["nboard"], None), ("--nboard-dir", o["nboard_dir"], None),
-                ("--depths", ",".join(str(d) for d in o["depths"]), "1,4,8")]
+        out = []
+        if "baseline" in o:
+            b = o["baseline"]
+            out += [("--baseline", b["revision"], baseline.DEFAULT_SHORT),
+                    ("--baseline-budget", b["budget"], b["default_budget"])]
+        if "nboard" in o:
+            out += [("--nboard", o["nboard"], None), ("--nboard-dir", o["nboard_dir"], None),
+                    ("--depths", ",".join(str(d) for d in o["depths"]), "1,4,8")]
+        return out
 
     def opponents_text(self, opponents):
         return ",".join(o for o in opponents if not o.startswith("nboard-d"))
 
     def localise(self, match):
-        """On a cluster worker: the --nboard program (and --nboard-dir) must be here."""
+        """On a cluster worker: the --nboard program (and --nboard-dir) must be
+        here, and the baseline is extracted and built here (from this
+        worker's repository)."""
         super().localise(match)
         o = match.options
+        if "baseline" in o:
+            try:
+                b = self.baseline_options(o["baseline"]["commit"], o["baseline"]["budget"])
+            except baseline.BaselineError as e:
+                raise cluster.WorkerRefused("%s cannot play baseline: %s"
+                                            % (cluster.where(), e)) from None
+            o["baseline"] = dict(o["baseline"], tree=b["tree"])
         if "nboard" not in o:
             return
         import os

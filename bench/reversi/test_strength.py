@@ -10,6 +10,7 @@ from golden.reversi import search as S
 from golden.reversi.board import start
 
 from bench.common import match as harness
+from bench.reversi import baseline
 from bench.reversi import strength as ST
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,7 +39,9 @@ def test_board_rules():
         board.play(1, None)                     # a pass only without a move
 
 
-@pytest.mark.parametrize("opponent", ST.OPPONENTS + ST.OPTIONAL_OPPONENTS)
+# the baseline needs its settings (its commit, built): test_the_baseline_is_the_old_commits_search
+@pytest.mark.parametrize("opponent", [o for o in ST.OPPONENTS + ST.OPTIONAL_OPPONENTS
+                                      if o != "baseline"])
 def test_games_are_legal_complete_and_reproducible(opponent):
     match = harness.Match(ST.GAME, budget=200, seed=7, games=2, jobs=1,
                           opponents=[opponent], opening_plies=4, engine=None,
@@ -78,6 +81,73 @@ def test_midgame_is_the_search_without_its_solver():
     without = ST.GAME.search_midgame(pos, budget)
     assert move == without[0] and without[1]["depth"] < S.MAX_DEPTH
     assert "midgame" not in harness.parse_args(ST.GAME, ["--games", "1"]).opponents
+
+
+def test_the_baseline_is_the_old_commits_search():
+    """Two short games against the baseline (200 nodes a move both sides),
+    one opening with each colour: both games legal and complete, and every
+    move the baseline made the one the old commit's own golden search (in
+    Python, in the old tree) chooses there, which today's search does not
+    always choose."""
+    match = harness.Match(ST.GAME, budget=200, seed=11, games=2, jobs=1,
+                          opponents=["baseline"], opening_plies=4, engine=None,
+                          out="unused.md", command="test")
+    match.options = {"baseline": ST.GAME.baseline_options(None, 200)}
+    b = match.options["baseline"]
+    assert b["commit"] == baseline.DEFAULT_REVISION and b["default_budget"] == 2467232
+    assert b["budget"] == 200
+    try:
+        records = [harness.play_game(match, "baseline", g) for g in range(2)]
+    finally:
+        match.close()
+    assert [r["mirror_first"] for r in records] == [True, False]
+    assert records[0]["moves"][:4] == records[1]["moves"][:4]      # the pair's opening
+    old = baseline.Server(b["tree"])
+    checked = unlike_today = 0
+    try:
+        for r in records:
+            ours = 0 if r["mirror_first"] else 1
+            board = ST.Board()
+            baseline_plies = []
+            for ply, text in enumerate(r["moves"]):
+                assert not board.over()
+                move = ST.parse_move(text)
+                if ply >= 4 and board.to_move != ours:
+                    baseline_plies.append(ply)
+                    assert old.search(board.pos, 200, "golden")["move"] == move, (r["game"], ply)
+                    checked += 1
+                    unlike_today += S.search(board.pos, 200).move != move
+                board.play(board.to_move, move)
+            assert board.over()
+            assert board.outcome(ours) == (r["result"], {"discs": r["discs"]})
+            assert [t["ply"] for t in r["their_moves"]] == baseline_plies
+            assert all(t["nodes"] <= 200 for t in r["their_moves"])
+            assert all(s["nodes"] <= 200 for s in r["searches"])
+    finally:
+        old.close()
+    assert checked >= 40 and unlike_today > 0, (checked, unlike_today)
+
+
+@pytest.mark.parametrize("argv,cc,message", [
+    (["--baseline", "no-such-commit"], None, "no such commit in this repository"),
+    (["--baseline", "HEAD^{tree}"], None, "no such commit"),
+    (["--baseline", "FIRST"], None, "has no Reversi mirror to play"),
+    (["--baseline-budget", "200"], None, "--baseline-budget goes with"),
+    (["--opponents", "baseline", "--baseline-budget", "0"], None, "--baseline-budget must be in"),
+    (["--opponents", "baseline"], "no-such-cc", "its mirror did not build"),
+])
+def test_a_baseline_that_cannot_be_played_is_one_line(argv, cc, message, capsys, monkeypatch):
+    if cc is not None:                          # the old tree's build fails
+        monkeypatch.setenv("CC", cc)
+    if "FIRST" in argv:                         # the repository's first commit
+        first = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], cwd=str(REPO),
+                               capture_output=True, text=True).stdout.split()[-1]
+        argv = [first if a == "FIRST" else a for a in argv]
+    with pytest.raises(SystemExit) as e:
+        ST.main(["--games", "2"] + argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and message in err and "Traceback" not in err
+    assert len([ln for ln in err.splitlines() if "error" in ln]) == 1, err
 
 
 FAKE_ENGINE = textwrap.dedent('''
@@ -214,6 +284,7 @@ def test_a_dead_nboard_program_is_one_line(tmp_path):
     (["NBOARD=%s x" % sys.executable, "DEPTHS=4,8"],
      ["random", "first", "tenth", "nboard-d4", "nboard-d8"]),
     (["SEED=7", "GAMES=2"], ["random", "first", "tenth"]),
+    (["BASELINE=1e4d4d5"], ["random", "first", "tenth", "baseline"]),
 ])
 def test_make_target_passes_a_command_line_the_benchmark_accepts(variables, opponents):
     """`make bench-reversi-strength [VAR=...]` runs a command whose options

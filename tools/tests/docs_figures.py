@@ -28,6 +28,8 @@ BK_MCTS = "bench/results/blokus-mcts-golden-%s.md"      # l5, l6, l7, alphabeta
 RV_STRENGTH = "bench/results/reversi-strength.md"
 RV_D12 = "bench/results/reversi-strength-d12.md"
 RV_SOLVER = "bench/results/reversi-strength-solver.md"
+RV_BASELINE = "bench/results/reversi-strength-baseline.md"
+BK_TREE_COSTS = "bench/results/blokus-tree-costs.md"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
@@ -222,6 +224,14 @@ FIGURES = [
      RV_SOLVER, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 8, with the solver \| %s \| %s %% \|" % (W, F),
      RV_SOLVER, _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"scored \*\*%s \(%s %%\) over 100 games\*\*, a mean" % (W, F),
+     RV_BASELINE, _reversi("baseline"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"scored %s \(%s %%, a" % (W, F),
+     RV_BASELINE, _reversi("baseline"), {}),
+    ("docs/blokus-mcts.md", None, r"makes (\d+\.\d) % fewer\s+playouts a move in the opening",
+     BK_TREE_COSTS, r"\| memory \| plies 2-9 \| \d+ \| \d+ \| -(\d+\.\d) %", {}),
+    ("docs/blokus-mcts.md", None, r"bound; (\d+\.\d) %, \d+ % and \d+ % with the accesses in",
+     BK_TREE_COSTS, r"\| in order \| plies 2-9 \| \d+ \| \d+ \| -(\d+\.\d) %", {}),
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8" % (W, F),
      RV_SOLVER, _reversi("nboard-d4"), {}),
     ("docs/reversi-core.md", None, r"and at depth 8 \*\*%s \(%s %%\)\*\*" % (W, F),
