@@ -4,8 +4,10 @@ Names, pin numbers and bit order are the ones of Terasic's DE2 pin list
 (DE2 User Manual, and its DE2_pin_assignments.csv): index i of a bus is
 `NAME[i]`; a display's bit 0 is segment a ... bit 6 segment g, active low.
 Checked pin by pin against two independent copies of Terasic's assignment
-file and against Terasic's DE2 pin list (docs/de2.md). Every one of these pins is
-3.3-V LVTTL on the DE2.
+file and against Terasic's DE2 pin list (docs/de2.md); the SDRAM's pins
+(DRAM_*) against three copies of Terasic's files, not against the User
+Manual's list (docs/de2.md, "Where the pins were checked"). Every one of
+these pins is 3.3-V LVTTL on the DE2.
 
 The FPGA is a Cyclone II EP2C35F672C6.
 """
@@ -15,7 +17,8 @@ IO_STANDARD = "3.3-V LVTTL"
 CLOCK = "CLOCK_50"
 CLOCK_PERIOD_NS = 20.0          # 50 MHz oscillator on PIN_N2
 
-# name -> (direction seen from the FPGA, pins by index; a scalar has one pin and no index)
+# name -> (direction seen from the FPGA: "input", "output" or "inout" for a
+# bidirectional bus, pins by index; a scalar has one pin and no index)
 PINS = {
     "CLOCK_50": ("input", ("N2",)),
     "KEY": ("input", ("G26", "N23", "P23", "W26")),              # push buttons, low when pressed
@@ -36,6 +39,23 @@ PINS = {
     "HEX5": ("output", ("T2", "P6", "P7", "T9", "R5", "R4", "R3")),
     "HEX6": ("output", ("R2", "P4", "P3", "M2", "M3", "M5", "M4")),
     "HEX7": ("output", ("L3", "L2", "L9", "L6", "L7", "P9", "N9")),
+    # the 8 MB SDRAM (one chip: 4 banks x 4,096 rows x 256 columns x 16 bits);
+    # no core uses it yet. DRAM_CLK is driven by the FPGA; DRAM_DQ is the
+    # bidirectional data bus (a top level drives it through a tri-state buffer).
+    "DRAM_ADDR": ("output", ("T6", "V4", "V3", "W2", "W1", "U6", "U7", "U5", "W4", "W3",
+                             "Y1", "V5")),                         # A0..A11
+    "DRAM_DQ": ("inout", ("V6", "AA2", "AA1", "Y3", "Y4", "R8", "T8", "V7", "W6", "AB2",
+                          "AB1", "AA4", "AA3", "AC2", "AC1", "AA5")),  # DQ0..DQ15
+    "DRAM_BA_0": ("output", ("AE2",)),                           # bank address, two scalars
+    "DRAM_BA_1": ("output", ("AE3",)),                           # as Terasic names them
+    "DRAM_LDQM": ("output", ("AD2",)),                           # byte masks: DQ7..0
+    "DRAM_UDQM": ("output", ("Y5",)),                            # and DQ15..8
+    "DRAM_WE_N": ("output", ("AD3",)),
+    "DRAM_CAS_N": ("output", ("AB3",)),
+    "DRAM_RAS_N": ("output", ("AB4",)),
+    "DRAM_CS_N": ("output", ("AC3",)),
+    "DRAM_CLK": ("output", ("AA7",)),                            # the chip's clock, from the FPGA
+    "DRAM_CKE": ("output", ("AA6",)),
 }
 SCALARS = frozenset(name for name, (_, pins) in PINS.items() if len(pins) == 1)
 

@@ -150,8 +150,11 @@ def test_de2_pin_table():
     every = [pin for _, pins in de2_pins.PINS.values() for pin in pins]
     assert len(every) == len(set(every)), "a DE2 pin appears twice in the table"
     widths = {name: len(pins) for name, (_, pins) in de2_pins.PINS.items()}
+    sdram = {"DRAM_ADDR": 12, "DRAM_DQ": 16, "DRAM_BA_0": 1, "DRAM_BA_1": 1, "DRAM_LDQM": 1,
+             "DRAM_UDQM": 1, "DRAM_WE_N": 1, "DRAM_CAS_N": 1, "DRAM_RAS_N": 1, "DRAM_CS_N": 1,
+             "DRAM_CLK": 1, "DRAM_CKE": 1}             # (test_de2_pins.py checks their pins)
     assert widths == dict({"CLOCK_50": 1, "KEY": 4, "SW": 18, "UART_RXD": 1, "UART_TXD": 1,
-                           "LEDR": 18, "LEDG": 9}, **{"HEX%d" % i: 7 for i in range(8)})
+                           "LEDR": 18, "LEDG": 9}, **{"HEX%d" % i: 7 for i in range(8)}, **sdram)
     assert all(re.match(r"^(A[A-F]|[A-HJ-NPR-Y])\d{1,2}$", p) for p in every), every
     # facts from Terasic's DE2 pin list
     assert de2_pins.PINS["HEX0"][1] == ("AF10", "AB12", "AC12", "AD11", "AE11", "V14", "V13")
