@@ -29,6 +29,7 @@ RV_STRENGTH = "bench/results/reversi-strength.md"
 RV_D12 = "bench/results/reversi-strength-d12.md"
 RV_SOLVER = "bench/results/reversi-strength-solver.md"
 RV_BASELINE = "bench/results/reversi-strength-baseline.md"
+RV_SOLVER_D12 = "bench/results/reversi-strength-solver-d12.md"
 BK_TREE_COSTS = "bench/results/blokus-tree-costs.md"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
@@ -224,6 +225,10 @@ FIGURES = [
      RV_SOLVER, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 8, with the solver \| %s \| %s %% \|" % (W, F),
      RV_SOLVER, _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"At depth 12 \(the moonshot\) it scored\s+%s \(%s %%\)" % (W, F),
+     RV_SOLVER_D12, _reversi("nboard-d12"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"with the endgame solver\s+%s \(%s %%\) \(seed 4701" % (W, F),
+     RV_SOLVER_D12, _reversi("nboard-d12"), {}),
     ("docs/reversi-core.md", None, r"scored \*\*%s \(%s %%\) over 100 games\*\*, a mean" % (W, F),
      RV_BASELINE, _reversi("baseline"), {}),
     ("docs/benchmarks.md", "## Reversi", r"scored %s \(%s %%, a" % (W, F),
