@@ -77,6 +77,13 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     take = Signal(bool(0))
     first_words = Signal(intbv(0)[LEN_BITS:])
     req_col = Signal(intbv(0)[LEN_BITS:])   # the asked address's column
+    # The row an ACTIVE opens: the asked address's (from IDLE) or the next
+    # one's (in XFER); its words and the pad before its last command.
+    open_bank = Signal(intbv(0)[BANK_BITS:])
+    open_row = Signal(intbv(0)[ROW_BITS:])
+    open_words = Signal(intbv(0)[LEN_BITS:])
+    open_write = Signal(bool(0))
+    open_pad = Signal(intbv(0)[LEN_BITS:])
     col_room = Signal(intbv(0)[LEN_BITS:])  # words left in the asked address's row
     pad_read, pad_write = t.pad_read, t.pad_write
     tail_read, tail_write = t.tail_read - 2, t.tail_write - 2
@@ -96,6 +103,36 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
             first_words.next = req_len
         else:
             first_words.next = col_room
+
+    @always_comb
+    def open_segment():
+        if state == mode.IDLE:
+            open_bank.next = req_addr[COL_BITS + BANK_BITS:COL_BITS]
+            open_row.next = req_addr[ADDR_BITS:COL_BITS + BANK_BITS]
+            open_words.next = first_words
+            open_write.next = req_write
+        else:
+            open_bank.next = addr[COL_BITS + BANK_BITS:COL_BITS]
+            open_row.next = addr[ADDR_BITS:COL_BITS + BANK_BITS]
+            if left < ROW_WORDS:
+                open_words.next = left
+            else:
+                open_words.next = ROW_WORDS
+            open_write.next = writing
+
+    @always_comb
+    def open_padding():
+        # sdram_timing.SdramCycles.pad: a row of few words waits out tRAS
+        if open_write:
+            if open_words <= pad_write:
+                open_pad.next = pad_write + 1 - open_words
+            else:
+                open_pad.next = 0
+        else:
+            if open_words <= pad_read:
+                open_pad.next = pad_read + 1 - open_words
+            else:
+                open_pad.next = 0
 
     @always_comb
     def outputs():
@@ -166,50 +203,28 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
                 if due:
                     debt.next = debt + 1
                 if req and req_len != 0:
-                    # the first row: ACTIVE now, its words and pad from the address
+                    # the first row: ACTIVE now (open_row, open_words, open_pad)
                     cmd.next = CMD_ACTIVE
-                    ba.next = req_addr[COL_BITS + BANK_BITS:COL_BITS]
-                    a.next = req_addr[ADDR_BITS:COL_BITS + BANK_BITS]
+                    ba.next = open_bank
+                    a.next = open_row
+                    seg_left.next = open_words
+                    pad_left.next = open_pad
+                    wait_left.next = rcd_wait
                     writing.next = req_write
                     addr.next = req_addr
                     left.next = req_len
-                    seg_left.next = first_words
-                    if req_write:
-                        if first_words <= pad_write:
-                            pad_left.next = pad_write + 1 - first_words
-                        else:
-                            pad_left.next = 0
-                    else:
-                        if first_words <= pad_read:
-                            pad_left.next = pad_read + 1 - first_words
-                        else:
-                            pad_left.next = 0
-                    wait_left.next = rcd_wait
                     need_active.next = 0
                     state.next = mode.XFER
         elif state == mode.XFER:
             if due:
                 debt.next = debt + 1
             if need_active:
-                # the next row (column 0): every remaining word, or the row's
+                # the next row (column 0), as the first
                 cmd.next = CMD_ACTIVE
-                ba.next = addr[COL_BITS + BANK_BITS:COL_BITS]
-                a.next = addr[ADDR_BITS:COL_BITS + BANK_BITS]
-                if left < ROW_WORDS:
-                    seg_left.next = left
-                    if writing:
-                        if left <= pad_write:
-                            pad_left.next = pad_write + 1 - left
-                        else:
-                            pad_left.next = 0
-                    else:
-                        if left <= pad_read:
-                            pad_left.next = pad_read + 1 - left
-                        else:
-                            pad_left.next = 0
-                else:
-                    seg_left.next = ROW_WORDS
-                    pad_left.next = 0
+                ba.next = open_bank
+                a.next = open_row
+                seg_left.next = open_words
+                pad_left.next = open_pad
                 wait_left.next = rcd_wait
                 need_active.next = 0
             elif seg_left == 1 and pad_left != 0:
@@ -240,4 +255,4 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
             done_reg.next = 1
             state.next = mode.IDLE
 
-    return row_room, first_row, outputs, refresh_timer, control
+    return row_room, first_row, open_segment, open_padding, outputs, refresh_timer, control
