@@ -308,7 +308,10 @@ def _convert_blocks(cfg, out_dir):
 
 def source_key(cfg):
     """Digest of everything the Verilog of `cfg` depends on: the configuration,
-    the MyHDL version and every non-test Python source of hdl/ and golden/."""
+    the MyHDL version and every non-test Python source and JSON table of hdl/
+    and golden/ (golden/score4/book.json and golden/reversi/evaluation.json
+    are built into ROMs: a cache keyed on the .py files alone served the last
+    book's Verilog after a new book was written)."""
     import myhdl
     h = hashlib.sha256(json.dumps(cfg._asdict(), sort_keys=True).encode())
     h.update(myhdl.__version__.encode())
@@ -317,7 +320,7 @@ def source_key(cfg):
         for dirpath, dirnames, filenames in os.walk(root):
             dirnames[:] = sorted(d for d in dirnames if d not in ("tests", "__pycache__"))
             for name in sorted(filenames):
-                if name.endswith(".py"):
+                if name.endswith((".py", ".json")):
                     path = os.path.join(dirpath, name)
                     h.update(os.path.relpath(path, REPO).encode())
                     with open(path, "rb") as fh:

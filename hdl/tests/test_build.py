@@ -192,3 +192,9 @@ def test_source_key_follows_the_sources(tmp_path, monkeypatch):
     with open(str(fake / "hdl" / "uart_tx.py"), "a") as fh:
         fh.write("# changed\n")
     assert build.source_key(cfg) != key
+    key2 = build.source_key(cfg)
+    # a table the RTL is built from: the opening book's ROM (a new book once
+    # left the last book's Verilog in the cache)
+    with open(str(fake / "golden" / "score4" / "book.json"), "a") as fh:
+        fh.write("\n")
+    assert build.source_key(cfg) != key2
