@@ -290,6 +290,20 @@ def _score4_prescan(cfg):
                                               Signal(intbv(0, min=0, max=65)), flag()))]
 
 
+def _score4_book(cfg):
+    """The Score-4 opening book's scan (hdl/score4/book.py)."""
+    from myhdl import Signal, intbv
+
+    from golden.score4.search import HASH_BITS
+    from hdl.score4.book import score4_book
+    from hdl.score4.table import ENTRIES
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_book", score4_book(clk, rst, flag(), flag(),
+                                        Signal(intbv(0, min=0, max=ENTRIES)), bits(HASH_BITS),
+                                        Signal(intbv(0, min=0, max=65)), flag(), bits(4)))]
+
+
 def _score4_frame_stack(cfg):
     """The Score-4 search's frame stack (hdl/score4/frame_stack.py)."""
     from myhdl import Signal, intbv
@@ -845,6 +859,7 @@ UNITS = {
     "score4_child_hash": (_score4_child_hash, 9600, False),
     "score4_select": (_score4_select, 9600, False),
     "score4_prescan": (_score4_prescan, 9600, False),
+    "score4_book": (_score4_book, 9600, False),
     "score4_frame_stack": (_score4_frame_stack, 9600, False),
     "score4_combine": (_score4_combine, 9600, False),
     "score4_next_move": (_score4_next_move, 9600, False),

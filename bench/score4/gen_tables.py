@@ -16,6 +16,7 @@ committed.
 """
 import sys
 
+from golden.score4 import book as B
 from golden.score4 import encoding as E
 from golden.score4 import search as S
 
@@ -97,6 +98,18 @@ def body():
         w("  {")
         w(_array(colour, per_row=8, fmt=lambda v: "0x%07xU" % v))
         w("  },")
+    w("};")
+    w("")
+    entries = B.entries()
+    w("/* The opening book (golden.score4.book.entries()): the positions of at most")
+    w(" * BOOK_PLIES beads that have a book move, as BOOK_HASH[i] (position_hash,")
+    w(" * ascending) and BOOK_MOVE[i] (post); one sentinel entry ends the arrays. */")
+    out += defines("S4_", [("BOOK_PLIES", B.PLIES), ("BOOK_SIZE", len(entries))])
+    w("static const uint32_t S4_BOOK_HASH[%d] = {" % (len(entries) + 1))
+    w(_array([h for h, _, _, _ in entries] + [0], per_row=8, fmt=lambda v: "0x%07xU" % v))
+    w("};")
+    w("static const int8_t S4_BOOK_MOVE[%d] = {" % (len(entries) + 1))
+    w(_array([m for _, m, _, _ in entries] + [-1], per_row=16, fmt=str))
     w("};")
     w("")
     return out

@@ -32,7 +32,7 @@ typedef uint64_t u64;
 #define POPC(v) __builtin_popcountll(v)
 #define CTZ(v) __builtin_ctzll(v)
 
-enum { R_FULL = 0, R_WIN = 1, R_BLOCK = 2, R_SEARCH = 3, R_FALLBACK = 4 };
+enum { R_FULL = 0, R_WIN = 1, R_BLOCK = 2, R_SEARCH = 3, R_FALLBACK = 4, R_BOOK = 5 };
 
 #define TT_SIZE (1 << S4_TT_BITS)
 #define TT_MASK (TT_SIZE - 1)
@@ -254,13 +254,34 @@ static int root(Ctx *cx, u64 x, u64 y, int ev, int d, int n,
     return best;
 }
 
+/* golden.score4.book.book_move by hash, as the RTL looks it up: a position of
+ * at most BOOK_PLIES beads whose hash is a book entry's (golden's tests prove
+ * that no other position of so few beads shares one). Returns the post or -1. */
+static int book_move(u64 mine, u64 theirs)
+{
+    if (POPC(mine | theirs) > S4_BOOK_PLIES)
+        return -1;
+    const uint32_t h = position_hash(mine, theirs);
+    int lo = 0, hi = S4_BOOK_SIZE;
+    while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (S4_BOOK_HASH[mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < S4_BOOK_SIZE && S4_BOOK_HASH[lo] == h ? S4_BOOK_MOVE[lo] : -1;
+}
+
 /* search(position, budget) of the docstring, mine to move.
  * out[0] move (post index, -1 for None), out[1] nodes, out[2] depth,
  * out[3] score (0 when depth == 0: the score is None), out[4] reason
- * (0 full, 1 win, 2 block, 3 search, 4 fallback). Returns out[4], or -1
- * for a budget outside 1..MAX_BUDGET or an impossible position (beads
+ * (0 full, 1 win, 2 block, 3 search, 4 fallback, 5 book). With use_book 0
+ * the book step is skipped and the budget may exceed MAX_BUDGET (up to
+ * 2**40: bench/score4/book.py scores the book's positions so). Returns
+ * out[4], or -1 for a budget out of range or an impossible position (beads
  * shared). */
-int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
+static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm, int64_t *out)
 {
     int posts[S4_NUM_POSTS], cells[S4_NUM_POSTS];
     int n = 0;
@@ -269,7 +290,7 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
     out[2] = 0;
     out[3] = 0;
     out[4] = -1;
-    if (budget < 1 || budget > S4_MAX_BUDGET || (mine & theirs))
+    if (budget < 1 || budget > (use_book ? S4_MAX_BUDGET : (1ULL << 40)) || (mine & theirs))
         return -1;
     const u64 occ = mine | theirs;
     const u64 land = ((occ << S4_LEVEL_SHIFT) | S4_BOTTOM_LEVEL) & ~occ;
@@ -293,10 +314,21 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
             out[0] = posts[k];
             return (int)(out[4] = R_BLOCK);
         }
+    if (use_book) {
+        const int move = book_move(mine, theirs);
+        if (move >= 0 && (land & S4_POST_MASK[move])) {
+            out[0] = move;
+            return (int)(out[4] = R_BOOK);
+        }
+    }
 
-    Ctx *cx = calloc(1, sizeof *cx);     /* the table cleared; one per call: thread-safe */
+    /* the table cleared; one per call: thread-safe (a study's warm context
+     * keeps its table from the last call instead) */
+    Ctx *cx = warm ? warm : calloc(1, sizeof *cx);
     if (!cx)
         return -1;
+    cx->nodes = 0;
+    cx->abort = 0;
     cx->budget = budget;
     for (int i = 0; i < 64; i++)
         cx->killer[i] = -1;
@@ -336,8 +368,38 @@ int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
     }
     out[0] = answer;
     out[1] = (int64_t)cx->nodes;
-    free(cx);
+    if (!warm)
+        free(cx);
     out[2] = done_depth;
     out[3] = done_score;
     return (int)(out[4] = done_depth ? R_SEARCH : R_FALLBACK);
+}
+
+int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
+{
+    return search(mine, theirs, budget, 1, NULL, out);
+}
+
+/* The search without its book step (the book's own scores come from it). */
+int mirror_tree_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
+{
+    return search(mine, theirs, budget, 0, NULL, out);
+}
+
+/* A study, not the core's search (bench/score4/warm_table.py): the same
+ * search with a table kept from one call to the next in a context the
+ * caller owns (killers, node count cleared each call). */
+void *mirror_warm_new(void)
+{
+    return calloc(1, sizeof(Ctx));
+}
+
+void mirror_warm_free(void *ctx)
+{
+    free(ctx);
+}
+
+int mirror_warm_search(u64 mine, u64 theirs, u64 budget, void *ctx, int64_t *out)
+{
+    return search(mine, theirs, budget, 1, (Ctx *)ctx, out);
 }

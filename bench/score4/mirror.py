@@ -36,8 +36,15 @@ MIRROR = common.CompiledMirror(
     c_standard="c99",
     signatures={"mirror_search": ((_U64, _U64, _U64, ctypes.POINTER(ctypes.c_int64)),
                                   ctypes.c_int),
+                "mirror_tree_search": ((_U64, _U64, _U64, ctypes.POINTER(ctypes.c_int64)),
+                                       ctypes.c_int),
+                "mirror_warm_new": ((), ctypes.c_void_p),
+                "mirror_warm_free": ((ctypes.c_void_p,), None),
+                "mirror_warm_search": ((_U64, _U64, _U64, ctypes.c_void_p,
+                                        ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
                 "mirror_evaluate": ((_U64, _U64), ctypes.c_int)},
     proof_inputs=("golden/score4/search.py", "golden/score4/board.py",
+                  "golden/score4/book.py", "golden/score4/book.json",
                   "golden/score4/encoding.py", "bench/score4/mirror.c",
                   "bench/score4/gen_tables.py", "bench/score4/mirror.py",
                   "bench/score4/test_mirror.py"))
@@ -45,21 +52,64 @@ build, load, fingerprint = MIRROR.build, MIRROR.load, MIRROR.fingerprint
 proof_status, record_proof_chunk = MIRROR.proof_status, MIRROR.record_proof_chunk
 
 
+def _call(function, mine, theirs, budget, *extra):
+    """(move, nodes, depth, score, reason) of one C search call (its five
+    outputs, None for a move of -1 and for the score of depth 0)."""
+    if mine & theirs:
+        raise ValueError("a cell holds two beads: %#x" % (mine & theirs,))
+    out = (ctypes.c_int64 * 5)()
+    r = function(mine, theirs, budget, *(extra + (out,)))
+    if r < 0:
+        raise ValueError("%s refused (mine=%#x, theirs=%#x, budget=%d)"
+                         % (function.__name__, mine, theirs, budget))
+    move = None if out[0] < 0 else int(out[0])
+    depth = int(out[2])
+    return (move, int(out[1]), depth, int(out[3]) if depth else None, REASONS[r])
+
+
 def search(mine, theirs, budget):
     """(move or None, nodes, depth, score or None, reason) of the golden
     search from the position (mine to move) within budget nodes."""
     check_budget(budget)
-    if mine & theirs:
-        raise ValueError("a cell holds two beads: %#x" % (mine & theirs,))
-    lib = load()
-    out = (ctypes.c_int64 * 5)()
-    r = lib.mirror_search(mine, theirs, budget, out)
-    if r < 0:
-        raise ValueError("mirror_search refused (mine=%#x, theirs=%#x, budget=%d)"
-                         % (mine, theirs, budget))
-    move = None if out[0] < 0 else int(out[0])
-    depth = int(out[2])
-    return (move, int(out[1]), depth, int(out[3]) if depth else None, REASONS[r])
+    return _call(load().mirror_search, mine, theirs, budget)
+
+
+TREE_BUDGET_MAX = 1 << 40
+"""The largest budget tree_search takes (the C node counter has 64 bits)."""
+
+
+def tree_search(mine, theirs, budget):
+    """search() without the book step, at any budget in 1..TREE_BUDGET_MAX
+    (also above the core's MAX_BUDGET): how bench/score4/book.py scores the
+    book's positions."""
+    if isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= TREE_BUDGET_MAX:
+        raise ValueError("budget must be an int in 1..%d, got %r" % (TREE_BUDGET_MAX, budget))
+    return _call(load().mirror_tree_search, mine, theirs, budget)
+
+
+class WarmTable(object):
+    """A study, not the core's search (bench/score4/warm_table.py): search()
+    with a transposition table kept from one call to the next (killers and
+    the node count cleared each call), as a core that cleared its table only
+    on a new game would search. Use one per game and player."""
+
+    def __init__(self):
+        self._lib = load()
+        self._ctx = self._lib.mirror_warm_new()
+        if not self._ctx:
+            raise MemoryError("mirror_warm_new")
+
+    def search(self, mine, theirs, budget):
+        check_budget(budget)
+        return _call(self._lib.mirror_warm_search, mine, theirs, budget, self._ctx)
+
+    def close(self):
+        if self._ctx:
+            self._lib.mirror_warm_free(self._ctx)
+            self._ctx = None
+
+    def __del__(self):
+        self.close()
 
 
 def search_position(position, budget):

@@ -165,3 +165,59 @@ def test_evaluate_equals_golden():
     for _ in range(2000):
         pos, _ = random_position(rng, rng.randint(0, 64))
         assert mirror.evaluate(pos.mine, pos.theirs) == S.evaluate(pos.mine, pos.theirs)
+
+
+def test_book_positions_equal_golden():
+    """Every position the book answers (all images), and as many of as few
+    beads outside it, equal golden; tree_search is golden's use_book=False."""
+    from golden.score4 import book
+
+    rng = random.Random(run_seed())
+    seen = set()
+    for _, _, m, t in book.entries():
+        g = check(Position(m, t), rng.choice((1, 1000)), "book position")
+        seen.add(g.reason)
+    assert seen == {"book"}, seen
+    outside = 0
+    while outside < 200:
+        pos, _ = random_position(rng, rng.randint(0, book.PLIES))
+        if rng.random() < 0.5:
+            pos = pos.swapped()                  # a pass: mostly outside the book
+        g = check(pos, 500, "a position of at most %d beads" % book.PLIES)
+        outside += g.reason != "book"
+    for _, _, m, t in rng.sample(book.entries(), 5):
+        g, _ = S.explain(Position(m, t), 3000, use_book=False)
+        assert mirror.tree_search(m, t, 3000) == (g.move, g.nodes, g.depth, g.score, g.reason)
+    for bad in (0, mirror.TREE_BUDGET_MAX + 1, 1.5, True):
+        with pytest.raises(ValueError):
+            mirror.tree_search(0, 0, bad)
+
+
+def test_warm_table_study_entry_point():
+    """mirror.WarmTable (bench/score4/warm_table.py's study): its first search
+    is the search (a fresh table); later ones keep the table, so some of
+    them spend their nodes differently from a cleared table's search."""
+    from bench.score4.positions import positions
+
+    rng = random.Random(run_seed())
+    differs = 0
+    starts = positions()
+    rng.shuffle(starts)
+    for pos in starts:                          # until one differs (most do within 4)
+        if differs:
+            break
+        warm = mirror.WarmTable()
+        first = warm.search(pos.mine, pos.theirs, 20000)
+        assert first == mirror.search(pos.mine, pos.theirs, 20000)
+        for _ in range(3):
+            if first[0] is None:
+                break
+            pos = pos.play_mine(first[0]).swapped()
+            reply = mirror.search(pos.mine, pos.theirs, 2000)[0]
+            if reply is None:
+                break
+            pos = pos.play_mine(reply).swapped()
+            first = warm.search(pos.mine, pos.theirs, 20000)
+            differs += first != mirror.search(pos.mine, pos.theirs, 20000)
+        warm.close()
+    assert differs > 0

@@ -18,7 +18,7 @@ from .session import Session
 # Why the core chose its move: the values of search.SearchResult.reason. The
 # core's `reason` output is the index into this tuple (hdl.score4.search and
 # the benches import it from here).
-REASONS = ("full", "win", "block", "search", "fallback")
+REASONS = ("full", "win", "block", "search", "fallback", "book")
 
 __all__ = ["Session", "Position", "EMPTY", "choose", "DEFAULT_BUDGET", "REASONS",
            "LINES", "NUM_LINES", "post_to_text", "text_to_post",

@@ -36,6 +36,10 @@ The steps of ``search(position, budget)`` (``mine`` is the side to move)
 3. Block: else the first post in ORDER whose move would win for the
    opponent is the answer. (Steps 2 and 3 are parallel logic in hardware and
    spend no nodes.)
+3b. Book: else a position of at most ``book.PLIES`` beads with a book move
+   (``book.book_move``, the opening book ``book.json``) answers it: reason
+   "book", 0 nodes, depth 0, score None. (The hardware scans the book while
+   it clears the table: no cycle is added to the search's bound.)
 4. Else iterative deepening with depth d = 1, 2, 3, ..., sharing one node
    counter across the iterations. The answer starts as the first free post
    in ORDER (used if no iteration completes). Each iteration is the
@@ -113,6 +117,7 @@ budget, never on time.
 """
 
 from .board import completes_line, landing_cells, popcount
+from .book import book_move
 from .encoding import FULL_BOARD, LINES, NUM_CELLS, POST_MASK, SEARCH_ORDER
 
 __all__ = ["DEFAULT_BUDGET", "MAX_BUDGET", "SearchResult", "WIN", "INF", "W",
@@ -205,7 +210,7 @@ class SearchResult(object):
         self.nodes = nodes      # nodes spent (<= budget)
         self.depth = depth      # depth of the last completed iteration (0: none)
         self.score = score      # its root score (None when no iteration completed)
-        self.reason = reason    # "full", "win", "block", "search" or "fallback"
+        self.reason = reason    # "full", "win", "block", "book", "search" or "fallback"
 
     def __repr__(self):
         return ("SearchResult(move=%r, nodes=%d, depth=%d, score=%r, reason=%r)"
@@ -311,12 +316,13 @@ def search(position, budget):
     return explain(position, budget)[0]
 
 
-def explain(position, budget):
+def explain(position, budget, use_book=True):
     """(search(position, budget), how): ``how`` holds ``iterations``, the node
     count at the end of each completed iteration, and ``table``, counts of
     what the transposition table did (probes, found, cutoffs, stores,
     overwrites of another position's entry); both empty before the tree
-    search. For tests and benchmarks: the search's answer never depends on them."""
+    search. For tests and benchmarks: the search's answer never depends on them.
+    ``use_book=False`` skips step 3b (the search the book's moves come from)."""
     check_budget(budget)
     how = {"iterations": [], "table": {}}
     me, opp = position.mine, position.theirs
@@ -329,6 +335,10 @@ def explain(position, budget):
     for p, bit in moves:
         if completes_line(opp, bit.bit_length() - 1):
             return SearchResult(p, 0, 0, None, "block"), how
+    if use_book:
+        p = book_move(me, opp)
+        if p is not None and any(p == q for q, _ in moves):
+            return SearchResult(p, 0, 0, None, "book"), how
     tree = _Tree(budget)
     how["table"] = tree.stats
     answer, done_depth, done_score = moves[0][0], 0, None

@@ -260,8 +260,52 @@ def ref_iterations(x, y, limit):
         d += 1
 
 
+def _ref_image(bits, k):
+    """A bitboard under symmetry k of the book's docstring, by coordinates:
+    identity, rotations by 90, 180, 270 degrees, mirror x, mirror y,
+    transpose, anti-transpose."""
+    out = 0
+    for c in range(64):
+        if bits >> c & 1:
+            i, j, z = c % 4, c // 4 % 4, c // 16
+            i2, j2 = ((i, j), (3 - j, i), (3 - i, 3 - j), (j, 3 - i), (3 - i, j), (i, 3 - j),
+                      (j, i), (3 - j, 3 - i))[k]
+            out |= 1 << (i2 + 4 * j2 + 16 * z)
+    return out
+
+
+def _ref_book():
+    import json
+    import os
+    path = os.path.join(os.path.dirname(golden.score4.__file__), "book.json")
+    with open(path) as f:
+        data = json.load(f)
+    return data["header"]["plies"], {(int(e["mine"], 16), int(e["theirs"], 16)): e["move"]
+                                     for e in data["entries"]}
+
+
+REF_BOOK_PLIES, REF_BOOK = _ref_book()
+
+
+def ref_book(x, y):
+    """Step 3b: the book's post, read from book.json by this file's own
+    symmetries: the first image that is the least (mine, theirs) pair."""
+    if bin(x | y).count("1") > REF_BOOK_PLIES:
+        return None
+    images = [(_ref_image(x, k), _ref_image(y, k)) for k in range(8)]
+    k = images.index(min(images))
+    move = REF_BOOK.get(images[k])
+    if move is None:
+        return None
+    post = 1 << move                          # the move's post, back through symmetry k
+    for j in range(8):
+        if all(_ref_image(_ref_image(1 << p, k), j) == 1 << p for p in range(16)):
+            return _ref_image(post, j).bit_length() - 1
+    raise AssertionError("no inverse of symmetry %d" % k)
+
+
 def ref_immediate(pos):
-    """(move, reason) of steps 1-3, or None when the search must run."""
+    """(move, reason) of steps 1-3b, or None when the search must run."""
     x, y = pos.mine, pos.theirs
     occ = x | y
     if not ref_free(occ):
@@ -272,6 +316,9 @@ def ref_immediate(pos):
     b = ref_first(y, occ)
     if b is not None:
         return (b, "block")
+    book = ref_book(x, y)
+    if book is not None:
+        return (book, "book")
     return None
 
 

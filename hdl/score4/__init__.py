@@ -11,6 +11,8 @@
     score4_child_hash  the hashes of a position's 16 children, registered
     score4_killers  the killer move of each ply
     score4_prescan  the win and block scan before the tree search
+    score4_book     the opening book (golden/score4/book.json) as a ROM, scanned
+                    while the table is cleared
     score4_position  the node the search is at: position, ply, hash, depth left
     score4_next_move  the move the next GEN makes, chosen a cycle ahead
     score4_tried    the slots tried, as a thermometer

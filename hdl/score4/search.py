@@ -3,6 +3,7 @@ from myhdl import Signal, always, always_comb, always_seq, block, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
+from hdl.score4.book import score4_book
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
 from hdl.score4.combine import score4_combine
 from hdl.score4.frame_stack import STACK_DEPTH, score4_frame_stack
@@ -17,6 +18,7 @@ from hdl.signals import flag, unsigned
 
 from golden.score4 import REASONS  # noqa: E402 (the `reason` output is the index into it)
 NODE_BITS = 28
+REASON_SEARCH, REASON_BOOK = REASONS.index("search"), REASONS.index("book")
 
 
 @block
@@ -44,12 +46,15 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     costs GEN + EVAL + COMB, plus PROBE and RETURN when the search descended
     into it (the table's answer ends it in PROBE, or its moves are searched).
     FIXED_CYCLES includes PRE (the win and block scan) and CLEAR (every table
-    entry written once per search).
+    entry written once per search, while the book is scanned: a book answer
+    ends with CLEAR).
 
     This block is the control (the state machine below: the current frame's
     window, best score and slot counter, the node count) and the wiring of
     the units, one file each:
         score4_prescan       PRE: no free post, a win, a block, a fallback
+        score4_book          the opening book, scanned in CLEAR: its move
+                             ends the search there
         score4_position      the node: position, ply, hash, depth left
         score4_next_move     the move the next GEN makes, chosen a cycle
                              ahead (score4_select, the killer's slot)
@@ -148,8 +153,13 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     cutoff = flag()                            # alpha_max >= fbeta
     ev_gt_best = flag()                        # ev_s > fbest
 
+    # the book (score4_book)
+    book_hit, book_move = flag(), unsigned(4)
+
     prescan = score4_prescan(clk, rst, launch, x, y, occ, pre_post, pre_set_move, pre_finish,
                              pre_search, pre_reason, empties, root_colour)
+    book = score4_book(clk, rst, launch, clearing, clr_addr, node_hash, empties, book_hit,
+                       book_move)
     checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
     table = score4_table_access(clk, clearing, clr_addr, store, node_hash, dleft, falpha, fbeta,
                                 fbest, falpha0, fbest_move, occ, colour, g_onehot, child_hash_q,
@@ -242,9 +252,15 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             # every table entry cleared (score4_table_access), and the root's
             # hash summed over its 64 cells in the first 64 cycles; the root's
             # colour set before ITER_START (score4_child_hash reads it there):
-            # score4_position
+            # score4_position; the book scanned from the 65th cycle on
+            # (score4_book): its move ends the search
             if clr_addr == ENTRIES - 1:
-                state.next = t_state.ITER_START
+                if book_hit:
+                    move.next = book_move
+                    reason.next = REASON_BOOK
+                    state.next = t_state.FINISH
+                else:
+                    state.next = t_state.ITER_START
             else:
                 clr_addr.next = clr_addr + 1
 
@@ -340,7 +356,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             move.next = root_best
             depth.next = diter
             score.next = fbest
-            reason.next = 3
+            reason.next = REASON_SEARCH
             if fbest >= PROVEN or fbest <= -PROVEN or diter >= empties:
                 state.next = t_state.FINISH
             else:
@@ -354,6 +370,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (prescan, position, checker, table, killers, next_move, frames, combine, state_decode,
+    return (prescan, book, position, checker, table, killers, next_move, frames, combine, state_decode,
             descent, killer_ports, leaf_reg, fsm)
 

@@ -18,6 +18,9 @@ S4_SPEED = "bench/results/score4-speed.md"
 S4_STRENGTH = "bench/results/score4-strength.md"
 S4_ENGINE = "bench/results/score4-strength-engine.md"
 S4_ENGINE_10S = "bench/results/score4-strength-engine-10s.md"
+S4_BOOK = "golden/score4/book.json"          # the book's own header: how it was made
+S4_BOOK_T11 = "bench/results/score4-book.md"
+S4_WARM = "bench/results/score4-warm-table.md"
 SYNTH = "bench/results/synth.md"
 SYNTH_RV10 = "bench/results/synth-reversi-10.md"
 SYNTH_RV12 = "bench/results/synth-reversi-12.md"
@@ -67,7 +70,7 @@ FIGURES = [
      S4_SPEED, r"\| 100000 \|(?: [^|]* \|){5} %s \|" % F, {}),
     ("README.md", None, r"(\d+) of its 105 M4K",
      SYNTH, SYNTH_S4 + r"\| M4K blocks \| (\d+) \|", {}),
-    ("README.md", None, r"wins %s %% against the public T11 engine at 3 s" % F,
+    ("README.md", None, r"won %s %% against the\s+public T11 engine at 3 s" % F,
      S4_ENGINE, _engine_both().replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"and %s at the contest's 10 s" % W,
      S4_ENGINE_10S, _engine_both().replace(" %s %%" % F, ""), {}),
@@ -145,7 +148,7 @@ FIGURES = [
      r"%s LUT4 and %s flip-flops, %s %% to %s %% of the EP2C35's logic elements; (\d+) M4K" % (N, N, F, F),
      SYNTH, SYNTH_S4 + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
      r"\| M4K blocks \| (\d+) \|" % (F, F), {}),
-    ("docs/benchmarks.md", "## Score-4", r"M4K blocks \(the table and the search stack\)\. Fmax proxy %s MHz" % F,
+    ("docs/benchmarks.md", "## Score-4", r"Quartus\s+would\. Fmax proxy %s MHz" % F,
      SYNTH, SYNTH_S4 + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
 
     # ---- docs/benchmarks.md: Blokus Duo ------------------------------------------------
@@ -158,6 +161,21 @@ FIGURES = [
      BK_SPEED, r"budget 100000, all positions \| \*\*%s M\*\*" % F, {}),
     ("docs/benchmarks.md", "## Blokus Duo", r"worst measured \| %s cycles = \*\*%s s\*\*" % (N, F),
      BK_SPEED, r"\| 19999741 \(default\) \|(?: [^|]* \|){4} (\d+) \| %s ms \|" % F, {"scale": (1, 0.001)}),
+] + [
+    ("docs/score4-core.md", "### Why this search", r"scored \*\*%s \(%s %%\)\*\* against the search that clears it, over (\d+)" % (W, F),
+     S4_WARM, r"\| \*\*both\*\* \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \*\*%s %%\*\*" % F,
+     {"order": (1, 2, 3, 4, 0)}),
+    ("docs/benchmarks.md", None, r"\| %s s \(17 min\) at 1 job for the (\d+) games of record" % N,
+     S4_WARM, r"wall time %s s .*?\| \*\*both\*\* \| (\d+) \|" % N, {}),
+    ("docs/score4-core.md", "## The opening book", r"took\s+%s s on 2 cores" % N,
+     S4_BOOK, r'"seconds": ([\d.]+), "per_ply"', {}),
+    ("docs/score4-core.md", "## The opening book", r"\*\*(\d+) of (\d+) \(4\)\*\*",
+     S4_BOOK, r'"4": \{ "entries": (\d+), "default_differs": (\d+)', {"order": (1, 0)}),
+    ("docs/score4-core.md", "## The opening book",
+     r"holds (\d+) of\s+our (\d+) entries .*? agree, up to a symmetry of the position, in (\d+) "
+     r"and differ in (\d+)",
+     S4_BOOK_T11, r"(\d+) canonical entries.*?T11 holds (\d+) of ours; the moves agree \(up to a "
+     r"symmetry fixing the position\) in (\d+) of them, differ in (\d+)", {"order": (1, 0, 2, 3)}),
 ] + [
     ("docs/benchmarks.md", "## Blokus Duo", r"\| %s \| %s \| (\d+) / (\d+) \| %s \| %s ms \|" % (page, N, N, F),
      BK_SPEED, r"\| %d \| \d+ \| (\d+) / \d+ \| (\d+) / (\d+) \| \d+ \| (\d+) \| %s ms \|" % (budget, F), {})

@@ -17,7 +17,7 @@ import random
 import cocotb
 from cocotb.triggers import RisingEdge
 
-from golden.score4.board import EMPTY
+from golden.score4.board import EMPTY, Position
 from golden.score4.search import explain, position_hash, search
 from hdl.score4 import worst_case_cycles
 from hdl.score4.search import REASONS
@@ -155,3 +155,34 @@ async def search_matches_golden(dut):
     for i, (pos, budget) in enumerate(positions(rng, POSITIONS)):
         worst = max(worst, await check(dut, pos, budget, "position #%d" % i))
     dut._log.info("%d positions equal to golden; worst cycles/node %.2f", POSITIONS, worst)
+
+
+@cocotb.test()
+async def book_roots(dut):
+    """Book positions of every bead count (their images drawn at random),
+    answered from the book in CLEAR; positions of as few beads outside the
+    book (a side passed), searched; the same book root twice in a row."""
+    from golden.score4 import book
+
+    cfg = tb.TbConfig.from_env()
+    await tb.start(dut, cfg, idle_high=(), low=("start",))
+    rng = random.Random(int(tb.seed()) + 11)
+    by_beads = {}
+    for _, _, m, t in book.entries():
+        by_beads.setdefault(bin(m | t).count("1"), []).append(Position(m, t))
+    assert sorted(by_beads) == list(range(book.PLIES + 1)), sorted(by_beads)
+    reasons = []
+    for beads in sorted(by_beads):
+        for pos in rng.sample(by_beads[beads], min(2, len(by_beads[beads]))):
+            await check(dut, pos, rng.choice((1, 300)), "book root, %d beads" % beads)
+            reasons.append(search(pos, 1).reason)
+    pos = rng.choice(by_beads[book.PLIES])
+    await check(dut, pos, 300, "the same book root again")
+    for beads in range(1, book.PLIES + 1):
+        while True:           # mine to move after the opponent passed: outside the book
+            p = random_position(rng, beads)
+            if book.book_move(p.mine, p.theirs) is None and search(p, 1).reason == "fallback":
+                break
+        await check(dut, p, 300, "outside the book, %d beads" % beads)
+        reasons.append(search(p, 300).reason)
+    assert set(reasons) == {"book", "search"}, (reasons, tb.seed())
