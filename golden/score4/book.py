@@ -45,7 +45,7 @@ from .board import landing_cells, popcount
 from .encoding import NUM_POSTS, POST_MASK, SIZE
 
 __all__ = ["PLIES", "SYMMETRIES", "INVERSE", "BOOK", "HEADER", "entries", "transform",
-           "transform_post", "canonical", "book_move", "load"]
+           "transform_post", "canonical", "book_move", "load", "first_exits"]
 
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "book.json")
 
@@ -150,3 +150,29 @@ def entries():
                     raise ValueError("book move %d is not free in %#x/%#x" % (move, m, t))
                 seen[(m, t)] = (position_hash(m, t), move)
     return tuple(sorted((h, move, m, t) for (m, t), (h, move) in seen.items()))
+
+
+def first_exits():
+    """{beads: (seat, replies)}: for each number of beads at which a game can
+    first reach a board-to-move position outside the book, one such game:
+    the board's seat ("first" or "second") and the opponent's replies
+    (posts; None for a pass), found by a walk over every reply and pass
+    while the board plays its book moves (for the tests of every layer)."""
+    found = {}
+    frontier = [("first", (), 0, 0)] + [("second", (p,), 0, landing_cells(0) & POST_MASK[p])
+                                        for p in range(NUM_POSTS)]
+    while frontier:
+        nxt = []
+        for seat, replies, m, t in frontier:
+            move = book_move(m, t)
+            if move is None:
+                found.setdefault(popcount(m | t), (seat, replies))
+                continue
+            m2 = m | (landing_cells(m | t) & POST_MASK[move])
+            land = landing_cells(m2 | t)
+            nxt.append((seat, replies + (None,), m2, t))
+            nxt += [(seat, replies + (p,), m2, t | (land & POST_MASK[p]))
+                    for p in range(NUM_POSTS) if land & POST_MASK[p]]
+        frontier = nxt
+    return found
+

@@ -143,41 +143,16 @@ def _session_game(seat, replies):
     return out
 
 
-def _first_leaves():
-    """{k: (seat, replies)}: for each bead count k at which some game first
-    reaches a board-to-move position outside the book, one such game (the
-    opponent's replies: posts, None for a pass), found by a breadth-first
-    walk over every reply and pass while the board plays its book moves."""
-    found = {}
-    frontier = [("first", (), 0, 0)] + [("second", (p,), 0, landing_cells(0) & POST_MASK[p])
-                                        for p in range(NUM_POSTS)]
-    while frontier:
-        nxt = []
-        for seat, replies, m, t in frontier:
-            beads = bin(m | t).count("1")
-            move = B.book_move(m, t)
-            if move is None:
-                found.setdefault(beads, (seat, list(replies)))
-                continue
-            m2 = m | (landing_cells(m | t) & POST_MASK[move])
-            land = landing_cells(m2 | t)
-            nxt.append((seat, replies + (None,), m2, t))
-            nxt += [(seat, replies + (p,), m2, t | (land & POST_MASK[p]))
-                    for p in range(NUM_POSTS) if land & POST_MASK[p]]
-        frontier = nxt
-    return found
-
-
 def test_session_leaves_the_book_at_every_ply():
     """For every bead count at which a game can leave the book (the opponent
     passes, or the book's plies run out), one such game in a Session: every
     answer before it comes from the book, and the first outside it is
     searched (or blocked: a reply that lines up three beads). Leaving at 1 bead (a pass after the opening) and at PLIES + 1
     (the book's end) is always possible."""
-    leaves = _first_leaves()
+    leaves = B.first_exits()
     assert {1, B.PLIES + 1} <= set(leaves) <= set(range(1, B.PLIES + 3)), leaves
     for k, (seat, replies) in sorted(leaves.items()):
-        game = _session_game(seat, replies)
+        game = _session_game(seat, list(replies))
         assert [r for _, r in game[:-1]] == ["book"] * (len(game) - 1), (k, game)
         assert game[-1][0] == k and game[-1][1] in ("search", "block"), (k, game)
 

@@ -20,7 +20,6 @@ from contextlib import contextmanager
 
 from golden.score4 import Session
 from golden.score4 import search as S
-from golden.score4.board import has_four
 from golden.score4.encoding import post_to_text
 
 BUDGET = 300
@@ -87,14 +86,14 @@ def bound_mutants_seen(requests, budget=BUDGET):
 def random_game(key, budget=BUDGET):
     """The requests of a game with the core first against an opponent that
     plays 2 to 9 random moves (seeded by `key`), then golden's search at
-    `budget` (a random opponent loses too fast to reach many cut-offs),
-    played on the golden session."""
+    `budget`, played on the golden session on to a full board (the session
+    answers after a win too): the more searches, the more cut-offs."""
     rng = random.Random(key)
     s = Session(budget=budget)
     s.feed(b"0")
     requests = ["A00"]
     answer = s.feed(b"A00")
-    while answer != b"00" and len(requests) < 40:
+    while answer != b"00":                          # on to a full board: more searches
         pos = s.position
         free = [p for p in range(16) if pos.can_play(p)]
         if not free:
@@ -105,8 +104,6 @@ def random_game(key, budget=BUDGET):
             p = S.search(pos.swapped(), budget).move
         requests.append("A" + post_to_text(p).decode())
         answer = s.feed(requests[-1].encode())
-        if has_four(s.position.theirs) or has_four(s.position.mine):
-            break                               # a line of four ends the game
     return requests
 
 

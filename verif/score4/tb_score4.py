@@ -322,6 +322,24 @@ class CornerSeq(Exchange):
             await self.ask(request.encode())
 
 
+class BookExitSeq(Exchange):
+    """One game per bead count where a game can leave the opening book (an
+    opponent's pass, or the book's end): the book's answers, then the first
+    search, each compared with golden's session (golden.score4.book.first_exits)."""
+
+    async def body(self):
+        from golden.score4.book import first_exits
+
+        games = first_exits()
+        assert 1 in games and max(games) > 4, games
+        for beads, (seat, replies) in sorted(games.items()):
+            assert await self.ask(b"0") == self.core.hello(self.cfg)
+            requests = ([b"A00"] if seat == "first" else []) + [
+                b"A00" if p is None else b"A" + post_to_text(p) for p in replies]
+            for request in requests:
+                await self.ask(request)
+
+
 # -- tests -------------------------------------------------------------------------
 class Score4Test(CoreTest):
     core = Score4Core()
@@ -330,6 +348,15 @@ class Score4Test(CoreTest):
 @pyuvm.test()
 class Score4Corners(Score4Test, CornersTest):
     """Every corner of the Score-4 protocol (CornerSeq)."""
+
+
+@pyuvm.test()
+class Score4BookExits(Score4Test):
+    """Games that leave the opening book at every bead count where one can
+    (BookExitSeq): every answer before from the book, the first search after."""
+
+    async def body(self):
+        await self.run_seq(BookExitSeq("book_exits"))
 
 
 @pyuvm.test()

@@ -13,7 +13,7 @@ def test_search_engine():
 
 @pytest.mark.parametrize("config,tests", [
     ("score4_fast", ["Score4Games", "Score4Draws", "Score4Corners", "Score4HostFast",
-                     "Score4HostSlow"]),
+                     "Score4HostSlow", "Score4BookExits"]),
     ("score4_budget1", ["Score4Games"]),
     ("score4_think", ["Score4Flood"]),
 ])
@@ -29,3 +29,12 @@ def test_de2_board():
 def test_core_real_clock():
     """One whole game at 50 MHz and 9600 baud (about 5 M cycles): make sim-long."""
     runner.run("score4_50m", "verif.score4.tb_score4", testcase=["Score4OneGame"])
+
+
+@pytest.mark.slow
+def test_search_engine_every_book_position():
+    """Every position of the opening book (1,007, all images) answered by the
+    search engine as golden answers it (about 5 minutes): make sim-long."""
+    runner.run("score4_search", "verif.score4.tb_search", testcase=["book_roots"],
+               extra_env={"SCORE4_BOOK_ALL": "1"})
+
