@@ -99,6 +99,10 @@ bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and
 bench-score4-book: setup ## write the Score-4 opening book golden/score4/book.json with the mirror (about 40 min on 2 cores): [BOOK_PLIES=4] [BOOK_BUDGET=1000000000]
 	$(PY) -m bench.score4.book --jobs $(JOBS) --plies $(or $(BOOK_PLIES),4) --budget $(or $(BOOK_BUDGET),1000000000)
 
+.PHONY: bench-score4-replacement
+bench-score4-replacement: setup ## the table's depth-preferred replacement against always replacing, at equal nodes (about 5 min on 2 cores): [SEED=n] -> bench/results/score4-replacement.md
+	$(PY) -m bench.score4.replacement --jobs $(JOBS) $(if $(SEED),--seed $(SEED))
+
 .PHONY: bench-score4-engine
 bench-score4-engine: setup ## Score-4 strength against an external GTP engine: SCORE4_ENGINE="path [args]" [GAMES=40] [OUT=file] -> bench/results/score4-strength-engine.md
 	@if [ -z "$(SCORE4_ENGINE)" ]; then \

@@ -202,19 +202,19 @@ def _score4_probe(cfg):
         return Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
 
     @block
-    def score4_probe_unit(entry, check, dleft, alpha, beta, found, usable, move, score):
+    def score4_probe_unit(entry, check, dleft, alpha, beta, found, usable, move, score, keep):
         deep = Signal(bool(0))
         low = Signal(intbv(0)[CUT_BITS:])         # the fields score4_cut reads
 
         @always_comb
         def low_fields():
             low.next = entry[CUT_BITS:]
-        return (score4_probe(entry, check, dleft, found, deep), low_fields,
+        return (score4_probe(entry, check, dleft, found, deep, keep), low_fields,
                 score4_cut(low, deep, alpha, beta, usable, move, score))
 
     return [("score4_probe", score4_probe_unit(bits(ENTRY_BITS), bits(CHECK_BITS), bits(DEPTH_BITS),
                                                score(), score(), flag(), flag(), bits(4),
-                                               score()))]
+                                               score(), flag()))]
 
 
 def _score4_killers(cfg):
@@ -318,7 +318,7 @@ def _score4_frame_stack(cfg):
     def frame():
         """The FRAME_FIELDS, each a signal of its width."""
         return [slot(), value(), value(), value(), value(), bits(4), flag(), bits(4), bits(4),
-                bits(64), bits(HASH_BITS)]
+                bits(64), bits(HASH_BITS), flag()]
 
     pushed, popped = frame(), frame()
     return [("score4_frame_stack", score4_frame_stack(
@@ -381,7 +381,7 @@ def _score4_table_access(cfg):
     return [("score4_table_access", score4_table_access(
         clk, flag(), Signal(intbv(0, min=0, max=ENTRIES)), flag(), bits(HASH_BITS),
         bits(DEPTH_BITS + 1), value(), value(), value(), value(), bits(4), bits(64), flag(),
-        bits(16), bits(HASH_BITS), bits(4), flag(), flag(), bits(4), value()))]
+        bits(16), bits(HASH_BITS), bits(4), flag(), flag(), bits(4), value(), flag()))]
 
 
 def _blokus_value():

@@ -20,8 +20,9 @@
  *  - The abandoned iteration unwinds through a flag, not an exception.
  *
  * The transposition table is an array of 4096 entries cleared (all zero,
- * depth 0: not found) at every search, the killers an array of 64 posts
- * (-1: unset), exactly as the docstring defines them.
+ * depth 0: not found) at every search, written depth-preferred (step d),
+ * the killers an array of 64 posts (-1: unset), exactly as the docstring
+ * defines them.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -49,6 +50,7 @@ typedef struct {
     u64 nodes;
     u64 budget;
     int abort;
+    int always_replace; /* a study's rule, not the core's: store every node */
     int killer[64];     /* post, -1: unset */
     Entry table[TT_SIZE];
 } Ctx;
@@ -154,6 +156,9 @@ static int node(Ctx *cx, u64 x, u64 y, int ev, uint32_t h, int d, int alpha, int
     int posts[S4_NUM_POSTS + 2];
     int n = 0;
     int hash_move = -1;
+    /* step d's verdict, from the entry as read here: another position's
+     * deeper entry is not replaced */
+    const int keep = e->depth && e->check != check && e->depth > d && !cx->always_replace;
     if (e->depth && e->check == check) {
         if (e->depth >= d && (e->bound == S4_EXACT
                               || (e->bound == S4_LOWER && e->score >= beta)
@@ -203,6 +208,8 @@ static int node(Ctx *cx, u64 x, u64 y, int ev, uint32_t h, int d, int alpha, int
             break;
         }
     }
+    if (keep)
+        return best;
     e->check = check;
     e->depth = (uint8_t)d;
     e->bound = best >= beta ? S4_LOWER : best <= alpha ? S4_UPPER : S4_EXACT;
@@ -281,7 +288,8 @@ static int book_move(u64 mine, u64 theirs)
  * 2**40: bench/score4/book.py scores the book's positions so). Returns
  * out[4], or -1 for a budget out of range or an impossible position (beads
  * shared). */
-static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm, int64_t *out)
+static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm,
+                  int always_replace, int64_t *out)
 {
     int posts[S4_NUM_POSTS], cells[S4_NUM_POSTS];
     int n = 0;
@@ -330,6 +338,7 @@ static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm, int
     cx->nodes = 0;
     cx->abort = 0;
     cx->budget = budget;
+    cx->always_replace = always_replace;
     for (int i = 0; i < 64; i++)
         cx->killer[i] = -1;
     const int ev = mirror_evaluate(mine, theirs);
@@ -377,13 +386,13 @@ static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm, int
 
 int mirror_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
 {
-    return search(mine, theirs, budget, 1, NULL, out);
+    return search(mine, theirs, budget, 1, NULL, 0, out);
 }
 
 /* The search without its book step (the book's own scores come from it). */
 int mirror_tree_search(u64 mine, u64 theirs, u64 budget, int64_t *out)
 {
-    return search(mine, theirs, budget, 0, NULL, out);
+    return search(mine, theirs, budget, 0, NULL, 0, out);
 }
 
 /* A study, not the core's search (bench/score4/warm_table.py): the same
@@ -401,5 +410,13 @@ void mirror_warm_free(void *ctx)
 
 int mirror_warm_search(u64 mine, u64 theirs, u64 budget, void *ctx, int64_t *out)
 {
-    return search(mine, theirs, budget, 1, (Ctx *)ctx, out);
+    return search(mine, theirs, budget, 1, (Ctx *)ctx, 0, out);
+}
+
+/* A study, not the core's search (bench/score4/replacement.py): the search
+ * as it was before depth-preferred replacement, every node's entry written
+ * whatever the slot held. use_book as in search(). */
+int mirror_always_replace_search(u64 mine, u64 theirs, u64 budget, int use_book, int64_t *out)
+{
+    return search(mine, theirs, budget, use_book, NULL, 1, out);
 }

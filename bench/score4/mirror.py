@@ -42,6 +42,8 @@ MIRROR = common.CompiledMirror(
                 "mirror_warm_free": ((ctypes.c_void_p,), None),
                 "mirror_warm_search": ((_U64, _U64, _U64, ctypes.c_void_p,
                                         ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
+                "mirror_always_replace_search": ((_U64, _U64, _U64, ctypes.c_int,
+                                                  ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
                 "mirror_evaluate": ((_U64, _U64), ctypes.c_int)},
     proof_inputs=("golden/score4/search.py", "golden/score4/board.py",
                   "golden/score4/book.py", "golden/score4/book.json",
@@ -110,6 +112,17 @@ class WarmTable(object):
 
     def __del__(self):
         self.close()
+
+
+def always_replace_search(mine, theirs, budget, use_book=True):
+    """A study, not the core's search (bench/score4/replacement.py): search()
+    (tree_search() with ``use_book=False``) as it was before depth-preferred
+    replacement, every node's table entry written whatever the slot held."""
+    if use_book:
+        check_budget(budget)
+    elif isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= TREE_BUDGET_MAX:
+        raise ValueError("budget must be an int in 1..%d, got %r" % (TREE_BUDGET_MAX, budget))
+    return _call(load().mirror_always_replace_search, mine, theirs, budget, int(bool(use_book)))
 
 
 def search_position(position, budget):

@@ -221,3 +221,34 @@ def test_warm_table_study_entry_point():
             differs += first != mirror.search(pos.mine, pos.theirs, 20000)
         warm.close()
     assert differs > 0
+
+
+def test_always_replace_study_entry_point():
+    """mirror.always_replace_search (bench/score4/replacement.py's study) is
+    the search with every entry written: where golden's search kept no entry
+    (its stats' "kept" is 0) the two rules are one and must agree on every
+    field; where it kept some, the study's search spends its nodes otherwise
+    on some position."""
+    from bench.score4.positions import positions
+
+    rng = random.Random(run_seed())
+    starts = positions()
+    rng.shuffle(starts)
+    same = differs = 0
+    for pos in starts:
+        for budget in (300, 20000):
+            g, how = S.explain(pos, budget)
+            got = mirror.always_replace_search(pos.mine, pos.theirs, budget)
+            if how["table"].get("kept", 0) == 0:
+                assert got == (g.move, g.nodes, g.depth, g.score, g.reason), (pos, budget)
+                same += 1
+            else:
+                differs += got != (g.move, g.nodes, g.depth, g.score, g.reason)
+        if same and differs:
+            break
+    assert same and differs, (same, differs)
+    assert mirror.always_replace_search(0, 0, 3000)[4] == "book"
+    assert mirror.always_replace_search(0, 0, 3000, use_book=False)[4] == "search"
+    for bad in (0, S.MAX_BUDGET + 1):
+        with pytest.raises(ValueError):
+            mirror.always_replace_search(0, 0, bad)

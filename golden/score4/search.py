@@ -79,10 +79,20 @@ c. ``best = -INF``; for each move p: count a node; let x' = x + the bead
    ``best = s`` and p is the node's best move. Stop trying moves (a
    cut-off) when ``max(alpha, best) >= beta``: then ``killer[ply] = p``.
 d. **Store** (not at the root): the entry at the node's index becomes
-   (check ``h >> TT_BITS``, depth d, bound, best, the best move), whatever it
-   held (always replace), with bound LOWER if best >= beta, else UPPER if
-   best <= alpha (the alpha the node was entered with), else EXACT.
-   Return best.
+   (check ``h >> TT_BITS``, depth d, bound, best, the best move), with
+   bound LOWER if best >= beta, else UPPER if best <= alpha (the alpha the
+   node was entered with), else EXACT, **unless the entry read at step a
+   was another position's (depth not 0, check not the node's) of depth
+   greater than d**: that deeper entry is kept and nothing is written
+   (depth-preferred replacement). The decision is taken from the entry as
+   step a read it, not as the node's subtree may have left it: the hardware
+   reads the entry once, in PROBE, and keeps the verdict in the node's
+   frame. Return best.
+   (Always replacing, as the search did before, let the thousands of
+   shallow nodes of an iteration overwrite the few deep entries that order
+   its largest subtrees; at equal nodes this rule searches deeper and won
+   games against it: bench/results/score4-replacement.md, and
+   docs/score4-core.md, "Why this search".)
 
 A node is only entered with a free post: a full board is scored before
 recursion. The root never cuts off (its beta is +INF), so ``killer[0]``
@@ -253,7 +263,8 @@ class _Tree(object):
         self.table = {}             # index -> (check, depth, bound, score, move); absent: cleared
         self.killer = [None] * 64
         # what the table did (for tests and benchmarks, not part of the search)
-        self.stats = {"probes": 0, "found": 0, "cutoffs": 0, "stores": 0, "overwrites": 0}
+        self.stats = {"probes": 0, "found": 0, "cutoffs": 0, "stores": 0, "overwrites": 0,
+                      "kept": 0}
 
     def node(self, x, y, d, alpha, beta, ply, moves=None, h=None):
         """Negamax alpha-beta, fail-soft; returns (best score, best move).
@@ -262,11 +273,15 @@ class _Tree(object):
             h = position_hash(x, y)
         colour = popcount(x | y) & 1
         index, check = h & TT_MASK, h >> TT_BITS
+        keep = False
         if moves is None:
             free = _cells(x | y)
             first = []
             entry = self.table.get(index) if ply else None
             self.stats["probes"] += ply > 0
+            # step d's verdict, from the entry as read here: another
+            # position's deeper entry is not replaced
+            keep = entry is not None and entry[0] != check and entry[1] > d
             if entry is not None and entry[0] == check:
                 self.stats["found"] += 1
                 _, e_depth, e_bound, e_score, e_move = entry
@@ -302,7 +317,9 @@ class _Tree(object):
             if max(alpha, best) >= beta:
                 self.killer[ply] = p
                 break
-        if ply:
+        if ply and keep:
+            self.stats["kept"] += 1
+        elif ply:
             bound = LOWER if best >= beta else UPPER if best <= alpha else EXACT
             old = self.table.get(index)
             self.stats["stores"] += 1
@@ -320,7 +337,8 @@ def explain(position, budget, use_book=True):
     """(search(position, budget), how): ``how`` holds ``iterations``, the node
     count at the end of each completed iteration, and ``table``, counts of
     what the transposition table did (probes, found, cutoffs, stores,
-    overwrites of another position's entry); both empty before the tree
+    overwrites of another position's entry, kept: stores skipped to keep a
+    deeper entry); both empty before the tree
     search. For tests and benchmarks: the search's answer never depends on them.
     ``use_book=False`` skips step 3b (the search the book's moves come from)."""
     check_budget(budget)

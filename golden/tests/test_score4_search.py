@@ -175,7 +175,9 @@ class Incomplete(Exception):
 class RefAlphaBeta(object):
     """The docstring's node(): fail-soft alpha-beta, counting moves made;
     a move is only made while fewer than ``limit`` nodes were counted; a
-    4096-entry table and a killer per ply, both empty at the start."""
+    4096-entry table and a killer per ply, both empty at the start; a
+    node's entry is not written over another position's deeper one, as
+    the slot held it when the node was entered."""
 
     def __init__(self, limit):
         self.limit = limit
@@ -186,9 +188,11 @@ class RefAlphaBeta(object):
     def node(self, x, y, d, alpha, beta, ply, moves, ev):
         h = ref_hash(x, y)
         slot, check = h % 4096, h >> TT_BITS
+        deeper_other = False
         if ply > 0:
             hash_move = None
             e = self.table.get(slot)
+            deeper_other = e is not None and e["check"] != check and e["depth"] > d
             if e is not None and e["check"] == check:
                 if e["depth"] >= d and (e["bound"] == "exact"
                                         or e["bound"] == "lower" and e["score"] >= beta
@@ -222,7 +226,7 @@ class RefAlphaBeta(object):
             if max(alpha, best) >= beta:
                 self.killer[ply] = p
                 break
-        if ply > 0:
+        if ply > 0 and not deeper_other:
             bound = ("lower" if best >= beta else "upper" if best <= alpha
                      else "exact")
             self.table[slot] = {"check": check, "depth": d, "bound": bound,

@@ -13,14 +13,15 @@ STACK_DEPTH = 64
 # parent's slot counter, window, best score and best move, the alpha it was
 # entered with, its move A, the post of the move being searched and its
 # landing cell (one-hot: RETURN takes the bead off with an AND, no decoder
-# behind the stack memory's output), its hash. The RAM word holds one more
+# behind the stack memory's output), its hash, and its probe's verdict that
+# its store must keep the table's deeper entry. The RAM word holds one more
 # field, the slot thermometer of fidx (STORED_FIELDS): computed on the way in,
 # so that nothing but the bypass mux lies between the RAM's output and the
 # search's `tried` register (computed on the way out, it was the critical
 # path under yosys 0.70: 66.3 MHz proxy against 75.6 with it stored).
 FRAME_FIELDS = (("fidx", 5), ("alpha", SCORE_BITS), ("beta", SCORE_BITS), ("best", SCORE_BITS),
                 ("alpha0", SCORE_BITS), ("best_move", 4), ("hm_valid", 1), ("hm", 4),
-                ("post", 4), ("cell", NUM_CELLS), ("hash", HASH_BITS))
+                ("post", 4), ("cell", NUM_CELLS), ("hash", HASH_BITS), ("keep", 1))
 STORED_FIELDS = FRAME_FIELDS + (("tried", SLOTS),)
 FRAME = field_slices(STORED_FIELDS)
 FRAME_BITS = sum(w for _, w in STORED_FIELDS)
@@ -30,8 +31,8 @@ SIGNED_FIELDS = ("alpha", "beta", "best", "alpha0")
 @block
 def score4_frame_stack(clk, push, ply, bypass,
                        fidx, alpha, beta, best, alpha0, best_move, hm_valid, hm, post, bead, hash,
-                       pop_fidx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
-                       pop_hm_valid, pop_hm, pop_post, pop_bead, pop_hash, pop_tried):
+                       keep, pop_fidx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
+                       pop_hm_valid, pop_hm, pop_post, pop_bead, pop_hash, pop_keep, pop_tried):
     """The frames of the plies above the node being searched, in a RAM.
 
     Ports:
@@ -45,12 +46,12 @@ def score4_frame_stack(clk, push, ply, bypass,
                           instead of the RAM's output: a node that ends the
                           cycle after it was entered pops its frame while
                           the write is still under way
-        fidx .. hash in   the frame pushed (FRAME_FIELDS): slot counter 0 ..
+        fidx .. keep in   the frame pushed (FRAME_FIELDS): slot counter 0 ..
                           SLOTS, alpha, beta, best, alpha0 (14-bit signed),
                           best move, hash move valid and post, the post
                           being searched, its bead (the landing cell,
                           one-hot, 64 bits: field `cell`), the node's hash
-                          (HASH_BITS)
+                          (HASH_BITS), its store kept back (1 bit)
         pop_*        out  the fields of the frame read, combinationally from
                           the RAM's registered output (or the pushed frame
                           with `bypass`): the RAM is read every edge at
@@ -77,7 +78,7 @@ def score4_frame_stack(clk, push, ply, bypass,
             waddr.next = ply
             wdata.next = concat(fidx[5:], alpha[SCORE_BITS:], beta[SCORE_BITS:],
                                 best[SCORE_BITS:], alpha0[SCORE_BITS:], best_move,
-                                hm_valid, hm, post, bead, hash, push_tried)
+                                hm_valid, hm, post, bead, hash, keep, push_tried)
 
     @always_comb
     def read_addr():
@@ -110,6 +111,7 @@ def score4_frame_stack(clk, push, ply, bypass,
     fp_h, fp_l = FRAME["post"]
     fc_h, fc_l = FRAME["cell"]
     fk_h, fk_l = FRAME["hash"]
+    fq_l = FRAME["keep"][1]
     ft_h, ft_l = FRAME["tried"]
 
     @always_comb
@@ -125,6 +127,7 @@ def score4_frame_stack(clk, push, ply, bypass,
         pop_post.next = frame[fp_h:fp_l]
         pop_bead.next = frame[fc_h:fc_l]
         pop_hash.next = frame[fk_h:fk_l]
+        pop_keep.next = frame[fq_l]
         pop_tried.next = frame[ft_h:ft_l]
 
     return tried, push_regs, read_addr, ram, top_frame, unpack

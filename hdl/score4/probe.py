@@ -6,7 +6,7 @@ from hdl.score4.table import ENTRY
 
 
 @block
-def score4_probe(entry, check, dleft, found, deep):
+def score4_probe(entry, check, dleft, found, deep, keep):
     """The first half of golden.score4.search's step a: is the entry the node's?
 
     Ports:
@@ -17,7 +17,10 @@ def score4_probe(entry, check, dleft, found, deep):
                      (its move is then the hash move)
         deep    out  found, and its depth >= dleft: its bound may end the node
                      (score4_cut says whether it does)
-    Two comparisons straight from the memory's output, registered by the
+        keep    out  the entry is another position's (depth != 0, check
+                     differs) of depth > dleft: the node's store must not
+                     replace it (step d, depth-preferred)
+    Three comparisons straight from the memory's output, registered by the
     search before anything else looks at them (see score4_search).
     """
     e_check = Signal(intbv(0)[CHECK_BITS:])
@@ -39,5 +42,6 @@ def score4_probe(entry, check, dleft, found, deep):
     def outputs():
         found.next = is_found
         deep.next = is_found and e_depth >= dleft
+        keep.next = e_depth != 0 and e_check != check and e_depth > dleft
 
     return fields, match, outputs

@@ -61,7 +61,9 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         score4_checker       the move's lines: won, full, evaluation (EVAL)
         score4_table_access  the transposition table: read at the index of
                              the child every GEN makes, probed in PROBE if
-                             EVAL descends, written in RETURN, cleared in CLEAR
+                             EVAL descends, written in RETURN unless PROBE
+                             found another position's deeper entry there,
+                             cleared in CLEAR
         score4_killers       the killer of each ply, read a cycle ahead
         score4_frame_stack   the frames of the plies above the node (EVAL
                              pushes, RETURN pops; each keeps its hash, so
@@ -106,6 +108,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     # its own set with fidx: no compare of fidx in front of the slot choice
     tried = unsigned(SLOTS)
     probe_cut = flag()                         # the node ended in PROBE: RETURN stores nothing
+    fkeep = flag()                             # its probe read another position's deeper
+                                               # entry: RETURN stores nothing (step d)
     # what each state tells the units (state_decode)
     launch, clearing, iterating, fresh, probing = flag(), flag(), flag(), flag(), flag()
     push, store, kill_clear, kill_down, kill_up = flag(), flag(), flag(), flag(), flag()
@@ -132,7 +136,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     clr_addr = Signal(intbv(0, min=0, max=ENTRIES))
     child_hash_q = unsigned(HASH_BITS)         # the hash of the child GEN made (in EVAL)
     read_move = unsigned(4)                    # the move of the child's entry (EVAL)
-    probe_found, probe_usable = flag(), flag()
+    probe_found, probe_usable, probe_keep = flag(), flag(), flag()
     hash_move, table_score = unsigned(4), s14()
     # the killers (score4_killers): a cut-off's killer is written a cycle
     # later (RETURN): see killer_ports
@@ -143,7 +147,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pop_idx = Signal(intbv(0, min=0, max=SLOTS + 1))
     pop_alpha, pop_beta, pop_best, pop_alpha0 = s14(), s14(), s14(), s14()
     pop_best_move, pop_hm, pop_post = unsigned(4), unsigned(4), unsigned(4)
-    pop_hm_valid = flag()
+    pop_hm_valid, pop_keep = flag(), flag()
     pop_hash = unsigned(HASH_BITS)
     pop_onehot = cells()
     pop_tried = unsigned(SLOTS)
@@ -163,7 +167,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
     table = score4_table_access(clk, clearing, clr_addr, store, node_hash, dleft, falpha, fbeta,
                                 fbest, falpha0, fbest_move, occ, colour, g_onehot, child_hash_q,
-                                read_move, probe_found, probe_usable, hash_move, table_score)
+                                read_move, probe_found, probe_usable, hash_move, table_score,
+                                probe_keep)
     position = score4_position(clk, rst, launch, me, opp, clearing, clr_addr, root_colour,
                                iterating, diter, push, chk_x, chk_cell, child_hash_q, kill_up,
                                pop_onehot, pop_hash, x, y, occ, occ_r, ply, colour, dleft,
@@ -174,9 +179,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                                  a_post, killer, killer_valid, has_cand, g_sel, g_post, g_onehot,
                                  g_cells, gen_x, gen_tried)
     frames = score4_frame_stack(clk, push, ply, probe_cut, fidx, falpha, fbeta, fbest, falpha0,
-                                fbest_move, a_open, a_post, cur_post, chk_cell, node_hash,
+                                fbest_move, a_open, a_post, cur_post, chk_cell, node_hash, fkeep,
                                 pop_idx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
-                                pop_hm_valid, pop_hm, pop_post, pop_onehot, pop_hash, pop_tried)
+                                pop_hm_valid, pop_hm, pop_post, pop_onehot, pop_hash, pop_keep,
+                                pop_tried)
     combine = score4_combine(from_child, won_q, full_q, sval, win_here, ev_q, falpha, fbeta,
                              fbest, ev_s, alpha_max, cutoff, ev_gt_best)
 
@@ -190,7 +196,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         fresh.next = state == t_state.PROBE or state == t_state.ITER_START
         probing.next = state == t_state.PROBE
         push.next = state == t_state.EVAL and descends
-        store.next = state == t_state.RETURN and ply != 0 and not probe_cut
+        store.next = state == t_state.RETURN and ply != 0 and not probe_cut and not fkeep
         # the killer of the ply the search is at next (score4_killers reads
         # it a cycle ahead): EVAL descends, RETURN goes back up
         kill_down.next = state == t_state.EVAL and descends
@@ -266,6 +272,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
 
         elif state == t_state.ITER_START:
             probe_cut.next = 0
+            fkeep.next = 0
             falpha.next = -INF
             fbeta.next = INF
             fbest.next = -INF
@@ -311,6 +318,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             a_open.next = probe_found            # the node's move A from now on: the
             a_post.next = hash_move              # hash move (a_post held it already,
                                                  # read a cycle ahead for this cycle's choice)
+            fkeep.next = probe_keep              # step d's verdict, kept in the node's frame
             if probe_usable:
                 fbest.next = table_score
                 probe_cut.next = 1
@@ -340,6 +348,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                 sval.next = -fbest
                 from_child.next = 1
                 probe_cut.next = 0
+                fkeep.next = pop_keep
                 fidx.next = pop_idx
                 tried.next = pop_tried
                 falpha.next = pop_alpha

@@ -12,7 +12,7 @@ from hdl.score4.table import CUT_BITS, ENTRY, ENTRY_BITS, score4_table
 @block
 def score4_table_access(clk, clearing, clear_addr, store, node_hash, dleft, alpha, beta, best,
                         alpha0, best_move, occ, colour, chosen, child_hash, read_move, found,
-                        usable, hash_move, table_score):
+                        usable, hash_move, table_score, keep):
     """The transposition table (score4_table, M4K) as the search uses it.
 
     Ports:
@@ -21,7 +21,8 @@ def score4_table_access(clk, clearing, clear_addr, store, node_hash, dleft, alph
         clear_addr   in   0 .. 2**TT_BITS - 1
         store        in   else: write the entry of the node (score4_entry, the
                           fields below) at its index (RETURN of a node that
-                          was searched, not cut by its entry)
+                          was searched, not cut by its entry, whose probe
+                          did not say `keep`)
         node_hash    in   HASH_BITS bits: the node's position_hash
         dleft        in   DEPTH_BITS + 1 bits: plies left at the node (its low
                           DEPTH_BITS bits are the entry's depth)
@@ -44,6 +45,9 @@ def score4_table_access(clk, clearing, clear_addr, store, node_hash, dleft, alph
                           (score4_cut)
         hash_move    out  4 bits: the entry's move
         table_score  out  14-bit signed: its score
+        keep         out  with them: the entry is another position's and
+                          deeper than the node (score4_probe): the node's
+                          store must not replace it
     Nothing runs from the memory's output through more than two compares in
     a cycle: the entry is registered (entry_q) before score4_probe looks at
     it, and score4_cut looks at probe's verdict of the cycle before.
@@ -62,7 +66,7 @@ def score4_table_access(clk, clearing, clear_addr, store, node_hash, dleft, alph
     deep = Signal(bool(0))
     depth = dleft(DEPTH_BITS, 0)
     table = score4_table(clk, we, waddr, wdata, raddr, rdata)
-    probe = score4_probe(entry_q, check, depth, found, deep)
+    probe = score4_probe(entry_q, check, depth, found, deep, keep)
     cut = score4_cut(entry_low, deep, alpha, beta, usable, hash_move, table_score)
     entry = score4_entry(check, depth, best, alpha0, beta, best_move, store_entry)
     children = score4_child_hash(clk, occ, colour, node_hash, chosen, next_hash)

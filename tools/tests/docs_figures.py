@@ -21,6 +21,8 @@ S4_ENGINE_10S = "bench/results/score4-strength-engine-10s.md"
 S4_BOOK = "golden/score4/book.json"          # the book's own header: how it was made
 S4_BOOK_T11 = "bench/results/score4-book.md"
 S4_WARM = "bench/results/score4-warm-table.md"
+S4_REPLACE = "bench/results/score4-replacement.md"
+S4_REPLACE_8M = "bench/results/score4-replacement-8m.md"
 SYNTH = "bench/results/synth.md"
 SYNTH_RV10 = "bench/results/synth-reversi-10.md"
 SYNTH_RV12 = "bench/results/synth-reversi-12.md"
@@ -165,6 +167,19 @@ FIGURES = [
     ("docs/score4-core.md", "### Why this search", r"scored \*\*%s \(%s %%\)\*\* against the search that clears it, over (\d+)" % (W, F),
      S4_WARM, r"\| \*\*both\*\* \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \*\*%s %%\*\*" % F,
      {"order": (1, 2, 3, 4, 0)}),
+    ("docs/score4-core.md", "### Why this search",
+     r"completes \*\*%s plies against %s\*\*, and over\s+(\d+) games from paired openings it won "
+     r"\*\*%s \(%s %% \+- %s\)\*\*,\s+%s %% moving first and %s %% second" % (F, F, W, F, F, F, F),
+     S4_REPLACE, r"\| depth-preferred \| \d+ \| %s \|.*?\| always replace \| \d+ \| %s \|.*?"
+     r"\| first \| \d+ \| [\d-]+ \| %s %% \| \| second \| \d+ \| [\d-]+ \| %s %% \| "
+     r"\| \*\*both\*\* \| (\d+) \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, F, F, W, F, F),
+     {"order": (0, 1, 4, 5, 6, 7, 8, 9, 2, 3)}),
+    ("docs/score4-core.md", "### Why this search",
+     r"\*\*%s plies against\s+%s\*\* and \*\*%s \(%s %% \+- %s\)\*\*" % (F, F, W, F, F),
+     S4_REPLACE_8M, r"\| depth-preferred \| \d+ \| %s \|.*?\| always replace \| \d+ \| %s \|.*?"
+     r"\| \*\*both\*\* \| \d+ \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, W, F, F), {}),
+    ("docs/benchmarks.md", None, r"\| %s s for (\d+) games at 2 M nodes on 2 cores" % N,
+     S4_REPLACE, r"wall time %s s .*?\| \*\*both\*\* \| (\d+) \|" % N, {}),
     ("docs/benchmarks.md", None, r"\| %s s \(17 min\) at 1 job for the (\d+) games of record" % N,
      S4_WARM, r"wall time %s s .*?\| \*\*both\*\* \| (\d+) \|" % N, {}),
     ("docs/score4-core.md", "## The opening book", r"took\s+%s s on 2 cores" % N,

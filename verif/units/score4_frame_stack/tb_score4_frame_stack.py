@@ -29,7 +29,7 @@ from verif.units.common import CycleBench, Mismatches
 # the block's port of each FRAME_FIELDS field (pushed; popped: pop_<port>)
 PORTS = {"fidx": "fidx", "alpha": "alpha", "beta": "beta", "best": "best", "alpha0": "alpha0",
          "best_move": "best_move", "hm_valid": "hm_valid", "hm": "hm", "post": "post",
-         "cell": "bead", "hash": "hash"}
+         "cell": "bead", "hash": "hash", "keep": "keep"}
 assert list(PORTS) == [name for name, _ in FRAME_FIELDS]
 
 

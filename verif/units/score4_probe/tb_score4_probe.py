@@ -9,10 +9,13 @@ the node (EXACT; LOWER with score >= beta; UPPER with score <= alpha). The
 entry's fields are packed as ENTRY_FIELDS lists them (check, depth, bound,
 score, move; most significant first).
 
+Step d's verdict, *keep*: the entry is another position's (depth not 0,
+check not the node's) and deeper than the node: the node's store leaves it.
+
 Tests: every bound against windows just below, at and above the entry's
 score and depths just below, at and above the node's; a cleared entry;
-a wrong check by one bit; random entries with the check matching half the
-time.
+a wrong check by one bit, shallower, as deep and deeper than the node;
+random entries with the check matching half the time.
 """
 import random
 
@@ -37,13 +40,16 @@ def pack(check, depth, bound, score, move):
 
 
 def probe_reference(entry, check, dleft, alpha, beta):
-    """(found, usable, move, score) of the docstring's step a."""
+    """(found, usable, move, score, keep) of the docstring's steps a and d
+    (keep: the entry is another position's, deeper than the node, and the
+    node's store must leave it)."""
     e_check, e_depth, e_bound, e_score, e_move = entry
     found = e_depth != 0 and e_check == check
     usable = found and e_depth >= dleft and (
         e_bound == EXACT or (e_bound == LOWER and e_score >= beta)
         or (e_bound == UPPER and e_score <= alpha))
-    return found, usable, e_move, e_score
+    keep = e_depth != 0 and e_check != check and e_depth > dleft
+    return found, usable, e_move, e_score, keep
 
 
 async def check_cases(dut, cases, what):
@@ -55,10 +61,11 @@ async def check_cases(dut, cases, what):
         dut.alpha.value = alpha
         dut.beta.value = beta
         await Timer(1, unit="ns")
-        found, usable, move, score = probe_reference(entry, check, dleft, alpha, beta)
+        found, usable, move, score, keep = probe_reference(entry, check, dleft, alpha, beta)
         where = "entry %r, check %#x, d %d, window (%d, %d)" % (entry, check, dleft, alpha, beta)
         mismatches.expect(where + ": found", found, bool(dut.found.value))
         mismatches.expect(where + ": usable", usable, bool(dut.usable.value))
+        mismatches.expect(where + ": keep", keep, bool(dut.keep.value))
         if found:
             mismatches.expect(where + ": move", move, int(dut.move.value))
             mismatches.expect(where + ": score", score, dut.score.value.to_signed())
@@ -77,8 +84,9 @@ async def edge_cases(dut):
                 for depth, dleft in ((3, 4), (4, 4), (5, 4), (63, 1), (1, 63)):
                     cases.append(((0xBEEF, depth, bound, score, 9), 0xBEEF, dleft, alpha, beta))
     cases.append(((0, 0, 0, 0, 0), 0, 1, -8191, 8191))              # cleared: never found
-    cases += [((0xBEEF ^ 1 << b, 4, EXACT, 5, 3), 0xBEEF, 4, -8191, 8191)
-              for b in range(CHECK_BITS)]                              # one check bit off
+    cases += [((0xBEEF ^ 1 << b, depth, EXACT, 5, 3), 0xBEEF, 4, -8191, 8191)
+              for b in range(CHECK_BITS)
+              for depth in (3, 4, 5)]                 # one check bit off: kept if deeper
     await check_cases(dut, cases, "edge cases")
 
 

@@ -10,7 +10,7 @@ registered again, and a clear writes 0 or a store writes the node's entry
 (golden's step d: LOWER when best >= beta, UPPER when best <= alpha0, else
 EXACT; depth: dleft's low DEPTH_BITS bits) at the node's index. The outputs:
 `read_move` from the entry read, and found / usable / hash_move /
-table_score from the entry registered, by golden's step a
+table_score / keep from the entry registered, by golden's steps a and d
 (verif/units/score4_probe's reference).
 
 Tests: every entry cleared first (the memory starts undefined), then visits
@@ -18,7 +18,9 @@ shaped like the search's (a node of one of 25 random games' positions, so
 that nodes come back and find their children's entries; a free post chosen, the
 child's entry read and probed with the child's hash and a random window and
 depth, stored again with a best on, next to or far from beta and alpha0,
-where the bound's kind changes), mixed with random stores,
+where the bound's kind changes; a third of them after another position's
+entry was stored at the child's index, so that the probe's `keep` is seen
+both ways), mixed with random stores,
 clears of single entries and idle cycles; every output every cycle.
 """
 import random
@@ -35,7 +37,7 @@ from verif import tb
 from verif.units.common import CycleBench, Mismatches, score4_game_position
 from verif.units.score4_probe.tb_score4_probe import pack, probe_reference
 
-OUTPUTS = ("child_hash", "read_move", "found", "usable", "hash_move", "table_score")
+OUTPUTS = ("child_hash", "read_move", "found", "usable", "hash_move", "table_score", "keep")
 IDLE = {"clearing": 0, "clear_addr": 0, "store": 0, "node_hash": 0, "dleft": 1, "alpha": 0,
         "beta": 0, "best": 0, "alpha0": 0, "best_move": 0, "occ": 0, "colour": 0, "chosen": 0}
 SCORE_FIELD = (1 << 14) - 1
@@ -69,10 +71,11 @@ class TableModel:
         if self.rdata is not None:
             out["read_move"] = self.rdata & 15
         if self.entry_q is not None:
-            found, usable, move, score = probe_reference(
+            found, usable, move, score, keep = probe_reference(
                 unpack(self.entry_q), inputs["node_hash"] >> TT_BITS,
                 inputs["dleft"] & ((1 << DEPTH_BITS) - 1), inputs["alpha"], inputs["beta"])
-            out.update(found=int(found), usable=int(usable), hash_move=move, table_score=score)
+            out.update(found=int(found), usable=int(usable), hash_move=move, table_score=score,
+                       keep=int(keep))
         return out
 
     def edge(self, inputs):
@@ -113,7 +116,16 @@ def search_like(rng, pool):
     probe = dict(IDLE, node_hash=child, **window)
     store = dict(probe, store=1, best=edge_or_random(rng, window["beta"], alpha), alpha0=alpha,
                  best_move=rng.randrange(16))
-    return [node, dict(node, chosen=1 << post), dict(node), probe, store]
+    visit = [node, dict(node, chosen=1 << post), dict(node), probe, store]
+    if rng.random() < 0.3:
+        # another position's entry at the child's index, shallower, as deep
+        # or deeper than the child: the probe's `keep` either way
+        other = child ^ rng.randrange(1, 1 << (28 - TT_BITS)) << TT_BITS
+        dleft = max(1, min(63, window["dleft"] + rng.choice((-1, 0, 1, 5))))
+        visit.insert(0, dict(IDLE, store=1, node_hash=other, dleft=dleft, alpha=alpha,
+                             beta=window["beta"], best=score(rng), alpha0=alpha,
+                             best_move=rng.randrange(16)))
+    return visit
 
 
 def edge_or_random(rng, beta, alpha0):
@@ -148,7 +160,7 @@ async def clears_probes_and_stores(dut):
     model = TableModel()
     benches = {}
     mismatches = Mismatches("score4_table_access")
-    hits = {"found": 0, "usable": 0}
+    hits = {"found": 0, "usable": 0, "keep": 0}
     for k, inputs in enumerate(steps):
         want = model.outputs(inputs)
         ports = tuple(p for p in OUTPUTS if want.get(p) is not None)
@@ -159,6 +171,7 @@ async def clears_probes_and_stores(dut):
         for flag in hits:
             hits[flag] += want.get(flag, 0)
         model.edge(inputs)
-    dut._log.info("%d cycles; probes found %d, usable %d", len(steps), hits["found"], hits["usable"])
+    dut._log.info("%d cycles; probes found %d, usable %d, keep %d", len(steps), hits["found"],
+                  hits["usable"], hits["keep"])
     mismatches.check()
-    assert hits["found"] > 50 and hits["usable"] > 10, hits
+    assert hits["found"] > 50 and hits["usable"] > 10 and hits["keep"] > 10, hits
