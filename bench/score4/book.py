@@ -147,8 +147,6 @@ def main(argv=None):
         print("book: the mirror does not build: %s" % e, file=sys.stderr)
         return 2
     header, entries = generate(args.plies, args.budget, args.jobs)
-    header["command"] = "python -m bench.score4.book --plies %d --budget %d" % (
-        args.plies, args.budget)
     text = json.dumps({"header": header, "entries": entries}, indent=1)
     with open(args.out, "w") as f:
         f.write(text + "\n")

@@ -123,13 +123,12 @@ PLIES = int(HEADER["plies"])
 """The most beads a book position holds."""
 
 
-def book_move(mine, theirs, book=None):
+def book_move(mine, theirs):
     """The book's post for the position (mine to move), or None."""
-    book = BOOK if book is None else book
     if popcount(mine | theirs) > PLIES:
         return None
     key, frame = canonical(mine, theirs)
-    move = book.get(key)
+    move = BOOK.get(key)
     if move is None:
         return None
     return transform_post(move, INVERSE[frame])
