@@ -19,18 +19,15 @@ study compares the two rules in C, nothing else changed:
 
 The run is deterministic for a seed; the seed is printed and written.
 """
-import argparse
-import os
 import platform
 import random
 import sys
 import time
 from multiprocessing import Pool
 
-from golden.score4 import search as S
 from golden.score4.board import EMPTY, has_four
 
-from . import mirror
+from . import mirror, study
 from .positions import positions
 
 DEFAULT_BUDGET = 2000000
@@ -124,29 +121,16 @@ def report(args, depth_rows, results, wall):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.score4.replacement",
-        description="The Score-4 search's depth-preferred table against the always-replace "
-                    "table it had before, at equal nodes: depth and games (see the docstring).")
-    parser.add_argument("--games", type=int, default=200, help="games (even; default 200)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help="nodes a move, both sides (default %(default)s)")
-    parser.add_argument("--positions", type=int, default=60,
-                        help="positions for the depth table (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=None, help="the run's seed (default: drawn)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes (default %(default)s)")
-    parser.add_argument("--out", default="bench/results/score4-replacement.md",
-                        help="the report (default %(default)s)")
-    args = parser.parse_args(argv)
-    if args.games < 2 or args.games % 2:
-        parser.error("--games must be even and >= 2 (paired openings), got %d" % args.games)
-    if not 1 <= args.budget <= S.MAX_BUDGET:
-        parser.error("--budget must be 1..%d, got %d" % (S.MAX_BUDGET, args.budget))
-    if args.positions < 1 or args.jobs < 1:
-        parser.error("--positions and --jobs must be >= 1")
-    if args.seed is None:
-        args.seed = random.SystemRandom().randrange(10 ** 6)
+    p = study.parser(
+        "python -m bench.score4.replacement",
+        "The Score-4 search's depth-preferred table against the always-replace "
+        "table it had before, at equal nodes: depth and games (see the docstring).",
+        200, DEFAULT_BUDGET, "bench/results/score4-replacement.md")
+    p.add_argument("--positions", type=int, default=60,
+                   help="positions for the depth table (default %(default)s)")
+    args = study.parse(p, argv)
+    if args.positions < 1:
+        p.error("--positions must be >= 1, got %d" % args.positions)
     print("replacement: seed %d, %d positions, %d games at %d nodes a move"
           % (args.seed, args.positions, args.games, args.budget))
     from tqdm import tqdm
@@ -156,23 +140,14 @@ def main(argv=None):
         found = list(tqdm(pool.imap(depths, [(rule, p, args.budget) for rule in RULES
                                              for p in pos]),
                           total=2 * len(pos), unit="search", file=sys.stderr))
-        depth_rows = []
-        for rule in RULES:
-            mine = [(d, n) for r, d, n in found if r == rule]
-            depth_rows.append("| %s | %d | %.2f | %.0f |" % (
-                rule, len(mine), sum(d for d, _ in mine) / len(mine),
-                sum(n for _, n in mine) / len(mine)))
-        results = []
-        jobs = [(args.seed, g, args.budget) for g in range(args.games)]
-        for r in tqdm(pool.imap_unordered(play, jobs), total=len(jobs), unit="game",
-                      file=sys.stderr):
-            results.append(r)
-    results.sort()
-    text = report(args, depth_rows, results, time.time() - t0)
-    with open(args.out, "w") as f:
-        f.write(text)
-    print(text)
-    return 0
+        results = study.play_all(pool, play, args)
+    depth_rows = []
+    for rule in RULES:
+        mine = [(d, n) for r, d, n in found if r == rule]
+        depth_rows.append("| %s | %d | %.2f | %.0f |" % (
+            rule, len(mine), sum(d for d, _ in mine) / len(mine),
+            sum(n for _, n in mine) / len(mine)))
+    return study.write_report(args.out, report(args, depth_rows, results, time.time() - t0))
 
 
 if __name__ == "__main__":

@@ -14,18 +14,15 @@ first in the even game and second in the odd one. The report gives W-D-L of
 the warm side per seat, its score, and the mean completed depth of both
 sides by phase of the game. The run is deterministic for a seed.
 """
-import argparse
-import os
 import platform
 import random
 import sys
 import time
 from multiprocessing import Pool
 
-from golden.score4 import search as S
 from golden.score4.board import EMPTY, has_four
 
-from . import mirror
+from . import mirror, study
 
 DEFAULT_BUDGET = 8000000
 PHASES = ((1, 20), (21, 40), (41, 64))
@@ -121,43 +118,17 @@ def report(args, results, wall):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="python -m bench.score4.warm_table",
-        description="Games of the Score-4 search with its table kept warm between moves "
-                    "against the same search with the table cleared (see the docstring).")
-    parser.add_argument("--games", type=int, default=100, help="games (even; default 100)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
-                        help="nodes a move, both sides (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=None, help="the run's seed (default: drawn)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="processes (default %(default)s)")
-    parser.add_argument("--out", default="bench/results/score4-warm-table.md",
-                        help="the report (default %(default)s)")
-    args = parser.parse_args(argv)
-    if args.games < 2 or args.games % 2:
-        parser.error("--games must be even and >= 2 (paired openings), got %d" % args.games)
-    if not 1 <= args.budget <= S.MAX_BUDGET:
-        parser.error("--budget must be 1..%d, got %d" % (S.MAX_BUDGET, args.budget))
-    if args.jobs < 1:
-        parser.error("--jobs must be >= 1, got %d" % args.jobs)
-    if args.seed is None:
-        args.seed = random.SystemRandom().randrange(10 ** 6)
+    args = study.parse(study.parser(
+        "python -m bench.score4.warm_table",
+        "Games of the Score-4 search with its table kept warm between moves "
+        "against the same search with the table cleared (see the docstring).",
+        100, DEFAULT_BUDGET, "bench/results/score4-warm-table.md"), argv)
     print("warm_table: seed %d, %d games at %d nodes a move" % (args.seed, args.games,
                                                                args.budget))
-    from tqdm import tqdm
     t0 = time.time()
-    results = []
     with Pool(args.jobs) as pool:
-        jobs = [(args.seed, g, args.budget) for g in range(args.games)]
-        for r in tqdm(pool.imap_unordered(play, jobs), total=len(jobs), unit="game",
-                      file=sys.stderr):
-            results.append(r)
-    results.sort()
-    text = report(args, results, time.time() - t0)
-    with open(args.out, "w") as f:
-        f.write(text)
-    print(text)
-    return 0
+        results = study.play_all(pool, play, args)
+    return study.write_report(args.out, report(args, results, time.time() - t0))
 
 
 if __name__ == "__main__":
