@@ -1,7 +1,7 @@
 """Write the Score-4 opening book (golden/score4/book.json) with the mirror.
 
     python -m bench.score4.book [--plies 4] [--budget 1000000000] [--jobs 2]
-                                [--out golden/score4/book.json]
+                                [--default-budget N] [--out golden/score4/book.json]
 
 The book holds every position of at most ``--plies`` beads that a game
 reaches when the board plays its book moves, from either seat, against every
@@ -11,7 +11,8 @@ new canonical position is scored by the mirror's search without its book
 (``mirror.tree_search``) at ``--budget`` nodes, far above the core's; the
 next level's positions follow from this level's moves. The file also keeps,
 per entry, the move the core's own search makes there at its default budget
-(``default_move``) and the header sums how often the two differ by ply: that
+(``default_move``; ``--default-budget`` sets another budget for it, which
+only a test of the generator needs) and the header sums how often the two differ by ply: that
 is the measurement the book's depth rests on (see docs/score4-core.md).
 
 The run is deterministic (no random choice): the same sources and options
@@ -37,11 +38,11 @@ DEFAULT_BOOK_BUDGET = 10 ** 9
 
 
 def _score(job):
-    mine, theirs, budget = job
+    mine, theirs, budget, default_budget = job
     t0 = time.time()
     move, nodes, depth, score, reason = mirror.tree_search(mine, theirs, budget)
     seconds = time.time() - t0
-    default = mirror.tree_search(mine, theirs, DEFAULT_BUDGET)
+    default = mirror.tree_search(mine, theirs, default_budget)
     return (mine, theirs, move, nodes, depth, score, reason, seconds, default[0], default[2])
 
 
@@ -59,7 +60,7 @@ def _play(mine, theirs, post):
     return mine | (landing_cells(mine | theirs) & POST_MASK[post])
 
 
-def generate(plies, budget, jobs, progress=True):
+def generate(plies, budget, jobs, progress=True, default_budget=DEFAULT_BUDGET):
     """(header, entries) of the book (see the module docstring)."""
     t_start = time.time()
     # raw positions (board to move) per level: {(mine, theirs): line of posts}
@@ -85,7 +86,7 @@ def generate(plies, budget, jobs, progress=True):
             if bar is not None:
                 bar.total = (bar.total or 0) + len(todo)
                 bar.refresh()
-            jobs_list = [(m, t, budget) for (m, t) in todo]
+            jobs_list = [(m, t, budget, default_budget) for (m, t) in todo]
             for r in pool.imap(_score, jobs_list):
                 mine, theirs = r[0], r[1]
                 scored[(mine, theirs)] = r
@@ -114,8 +115,11 @@ def generate(plies, budget, jobs, progress=True):
                                                   "raw_positions": len(levels.get(e["plies"], {}))})
         row["entries"] += 1
         row["default_differs"] += e["move"] != e["default_move"]
-    header = {"plies": plies, "budget": budget, "default_budget": DEFAULT_BUDGET,
-              "command": "python -m bench.score4.book --plies %d --budget %d" % (plies, budget),
+    command = "python -m bench.score4.book --plies %d --budget %d" % (plies, budget)
+    if default_budget != DEFAULT_BUDGET:
+        command += " --default-budget %d" % default_budget
+    header = {"plies": plies, "budget": budget, "default_budget": default_budget,
+              "command": command,
               "seconds": round(time.time() - t_start, 1), "per_ply": per_ply}
     return header, entries
 
@@ -132,6 +136,9 @@ def main(argv=None):
                         help="nodes of each entry's search (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes (default: the machine's cores, %(default)s)")
+    parser.add_argument("--default-budget", type=int, default=DEFAULT_BUDGET,
+                        help="nodes of the search that gives each entry's default_move, "
+                             "the core's own answer (default: the core's budget, %(default)s)")
     parser.add_argument("--out", default=B.PATH, help="the file written (default %(default)s)")
     args = parser.parse_args(argv)
     if not 0 <= args.plies <= 6:
@@ -139,6 +146,9 @@ def main(argv=None):
                      "entries), got %d" % args.plies)
     if not 1 <= args.budget <= mirror.TREE_BUDGET_MAX:
         parser.error("--budget must be 1..%d, got %d" % (mirror.TREE_BUDGET_MAX, args.budget))
+    if not 1 <= args.default_budget <= mirror.TREE_BUDGET_MAX:
+        parser.error("--default-budget must be 1..%d, got %d"
+                     % (mirror.TREE_BUDGET_MAX, args.default_budget))
     if args.jobs < 1:
         parser.error("--jobs must be >= 1, got %d" % args.jobs)
     try:
@@ -146,7 +156,8 @@ def main(argv=None):
     except mirror.MirrorBuildError as e:
         print("book: the mirror does not build: %s" % e, file=sys.stderr)
         return 2
-    header, entries = generate(args.plies, args.budget, args.jobs)
+    header, entries = generate(args.plies, args.budget, args.jobs,
+                               default_budget=args.default_budget)
     text = json.dumps({"header": header, "entries": entries}, indent=1)
     with open(args.out, "w") as f:
         f.write(text + "\n")
