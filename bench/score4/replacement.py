@@ -20,12 +20,9 @@ study compares the two rules in C, nothing else changed:
 The run is deterministic for a seed; the seed is printed and written.
 """
 import platform
-import random
 import sys
 import time
 from multiprocessing import Pool
-
-from golden.score4.board import EMPTY, has_four
 
 from . import mirror, study
 from .positions import positions
@@ -52,40 +49,20 @@ def depths(job):
 def play(job):
     """(g, result for the depth-preferred side: 1, 0.5 or 0)."""
     seed, g, budget = job
-    rng = random.Random("%d/%d" % (seed, g // 2))
-    new_first = g % 2 == 0
-    pos = EMPTY                                   # mine: the side to move
-    for ply in range(64):
-        free = [p for p in range(16) if pos.can_play(p)]
-        if not free:
-            return g, 0.5
-        new_side = (ply % 2 == 0) == new_first
-        if ply < 2:
-            p = rng.choice(free)
-        else:
-            p = _search(RULES[0] if new_side else RULES[1], pos.mine, pos.theirs, budget)[0]
-        pos = pos.play_mine(p)
-        if has_four(pos.mine):
-            return g, 1.0 if new_side else 0.0
-        pos = type(pos)(pos.theirs, pos.mine)
-    return g, 0.5
+
+    def choose(side, pos, ply):
+        return _search(RULES[0] if side == "new" else RULES[1], pos.mine, pos.theirs, budget)[0]
+
+    return g, study.paired_game(seed, g, choose)
 
 
 def report(args, depth_rows, results, wall):
-    rows = []
-    total = [0, 0, 0]
-    for seat, parity in (("first", 0), ("second", 1)):
-        counts = [sum(1 for g, r in results if g % 2 == parity and r == v) for v in (1.0, 0.5, 0.0)]
-        total = [a + b for a, b in zip(total, counts)]
-        n = sum(counts)
-        rows.append("| %s | %d | %d-%d-%d | %.1f %% |" % (
-            seat, n, counts[0], counts[1], counts[2],
-            100.0 * (counts[0] + counts[1] / 2.0) / max(1, n)))
-    n = len(results)
-    score = (total[0] + total[1] / 2.0) / max(1, n)
-    se = (score * (1 - score) / max(1, n)) ** 0.5
+    seats, se = study.seat_scores(results)
+    rows = ["| %s | %d | %d-%d-%d | %.1f %% |" % (seat, n, w, d, l, 100 * score)
+            for seat, n, w, d, l, score in seats[:2]]
+    _, n, w, d, l, score = seats[2]
     rows.append("| **both** | %d | %d-%d-%d | **%.1f %%** (+- %.1f) |" % (
-        n, total[0], total[1], total[2], 100 * score, 100 * se))
+        n, w, d, l, 100 * score, 100 * se))
     cmd = ("python -m bench.score4.replacement --games %d --budget %d --positions %d --seed %d "
            "--jobs %d" % (args.games, args.budget, args.positions, args.seed, args.jobs))
     return "\n".join([

@@ -11,6 +11,9 @@ import random
 import sys
 
 from golden.score4 import search as S
+from golden.score4.board import EMPTY, has_four
+
+OPENING_PLIES = 2
 
 
 def parser(prog, description, games, budget, out):
@@ -51,6 +54,43 @@ def play_all(pool, play, args):
                         file=sys.stderr))
     return sorted(results)
 
+
+
+def paired_game(seed, g, choose):
+    """Game g of a run: its two opening plies drawn from the pair's random
+    generator (games 2k and 2k+1 open alike), then ``choose(side, position,
+    ply)`` for every move, side "new" (first in even games) or "old",
+    position with the side to move as ``mine``. The new side's result:
+    1.0, 0.5 or 0.0."""
+    rng = random.Random("%d/%d" % (seed, g // 2))
+    new_first = g % 2 == 0
+    pos = EMPTY
+    for ply in range(64):
+        free = [p for p in range(16) if pos.can_play(p)]
+        if not free:
+            return 0.5
+        side = "new" if (ply % 2 == 0) == new_first else "old"
+        p = rng.choice(free) if ply < OPENING_PLIES else choose(side, pos, ply)
+        pos = pos.play_mine(p)
+        if has_four(pos.mine):
+            return 1.0 if side == "new" else 0.0
+        pos = type(pos)(pos.theirs, pos.mine)
+    return 0.5
+
+
+def seat_scores(results):
+    """From (g, result, ...) tuples (the new side's results): rows (seat,
+    games, wins, draws, losses, score) for "first" (even g), "second" and
+    "both", and the standard error of the score of "both"."""
+    rows = []
+    for seat, keep in (("first", lambda g: g % 2 == 0), ("second", lambda g: g % 2 == 1),
+                       ("both", lambda g: True)):
+        mine = [r[1] for r in results if keep(r[0])]
+        w, d, l = (sum(1 for x in mine if x == v) for v in (1.0, 0.5, 0.0))
+        n = len(mine)
+        rows.append((seat, n, w, d, l, (w + d / 2.0) / max(1, n)))
+    score, n = rows[-1][5], rows[-1][1]
+    return rows, (score * (1 - score) / max(1, n)) ** 0.5
 
 
 def write_report(path, text):

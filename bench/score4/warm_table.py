@@ -15,12 +15,9 @@ the warm side per seat, its score, and the mean completed depth of both
 sides by phase of the game. The run is deterministic for a seed.
 """
 import platform
-import random
 import sys
 import time
 from multiprocessing import Pool
-
-from golden.score4.board import EMPTY, has_four
 
 from . import mirror, study
 
@@ -31,55 +28,32 @@ PHASES = ((1, 20), (21, 40), (41, 64))
 def play(job):
     """(g, result for the warm side: 1, 0.5, 0, depths {side: {phase: [d]}})."""
     seed, g, budget = job
-    rng = random.Random("%d/%d" % (seed, g // 2))
-    warm_first = g % 2 == 0
     warm = mirror.WarmTable()
-    pos = EMPTY                                   # mine: the side to move
     depths = {"warm": {}, "cold": {}}
+
+    def choose(side, pos, ply):
+        if side == "new":
+            p, _, depth, _, reason = warm.search(pos.mine, pos.theirs, budget)
+        else:
+            p, _, depth, _, reason = mirror.search(pos.mine, pos.theirs, budget)
+        if reason in ("search", "fallback"):
+            phase = next(i for i, (lo, hi) in enumerate(PHASES) if lo <= ply + 1 <= hi)
+            depths["warm" if side == "new" else "cold"].setdefault(phase, []).append(depth)
+        return p
+
     try:
-        for ply in range(64):
-            free = [p for p in range(16) if pos.can_play(p)]
-            if not free:
-                return g, 0.5, depths
-            first_to_move = ply % 2 == 0
-            side = "warm" if first_to_move == warm_first else "cold"
-            if ply < 2:
-                p = rng.choice(free)
-            else:
-                if side == "warm":
-                    p, _, depth, _, reason = warm.search(pos.mine, pos.theirs, budget)
-                else:
-                    p, _, depth, _, reason = mirror.search(pos.mine, pos.theirs, budget)
-                if reason in ("search", "fallback"):
-                    phase = next(i for i, (lo, hi) in enumerate(PHASES) if lo <= ply + 1 <= hi)
-                    depths[side].setdefault(phase, []).append(depth)
-            pos = pos.play_mine(p)
-            if has_four(pos.mine):
-                return g, 1.0 if side == "warm" else 0.0, depths
-            pos = type(pos)(pos.theirs, pos.mine)
-        return g, 0.5, depths
+        return g, study.paired_game(seed, g, choose), depths
     finally:
         warm.close()
 
 
 def report(args, results, wall):
-    rows = []
-    total = {"w": 0, "d": 0, "l": 0}
-    for seat, parity in (("first", 0), ("second", 1)):
-        w = sum(1 for g, r, _ in results if g % 2 == parity and r == 1.0)
-        d = sum(1 for g, r, _ in results if g % 2 == parity and r == 0.5)
-        l = sum(1 for g, r, _ in results if g % 2 == parity and r == 0.0)
-        n = w + d + l
-        total["w"] += w
-        total["d"] += d
-        total["l"] += l
-        rows.append("| %s | %d | %d | %d | %d | %.1f %% |" % (seat, n, w, d, l,
-                                                            100.0 * (w + d / 2.0) / max(1, n)))
-    n = len(results)
-    score = (total["w"] + total["d"] / 2.0) / max(1, n)
-    se = (score * (1 - score) / max(1, n)) ** 0.5
+    seats, se = study.seat_scores(results)
+    rows = ["| %s | %d | %d | %d | %d | %.1f %% |" % (seat, n, w, d, l, 100 * score)
+            for seat, n, w, d, l, score in seats[:2]]
+    _, n, w, d, l, score = seats[2]
     rows.append("| **both** | %d | %d | %d | %d | **%.1f %%** (+- %.1f) |" % (
-        n, total["w"], total["d"], total["l"], 100 * score, 100 * se))
+        n, w, d, l, 100 * score, 100 * se))
     depth_rows = []
     for side in ("warm", "cold"):
         cells = []
