@@ -252,6 +252,9 @@ class GoldenCore:
         return None
 
 
+CLOSING_MARK = "bridge-closing"   # in the run folder: the bridge is ending the run itself
+
+
 class SimCore:
     """The core's RTL under cocotb in a child process, on a private loopback socket."""
 
@@ -314,7 +317,6 @@ class SimCore:
         env = {
             ENV_CONFIG: json.dumps(build.describe(self.cfg)),
             "BRIDGE_ADDR": "127.0.0.1:%d" % port,
-            "BRIDGE_PARENT": str(os.getpid()),
             "BRIDGE_WORK": str(self.work),
             "BRIDGE_POLL_BITS": str(self.poll_bits),
             "COCOTB_LOG_LEVEL": os.environ.get("COCOTB_LOG_LEVEL", "WARNING"),
@@ -350,6 +352,10 @@ class SimCore:
     def close(self):
         """Close the link; wait for the simulator to end. Returns a problem or None."""
         if self.sock is not None:
+            try:    # tells the simulator this is an orderly end, not a hard kill
+                (self.work / CLOSING_MARK).touch()
+            except OSError:
+                pass
             self.sock.close()
         if self.thread is not None:
             self.thread.join(timeout=60)

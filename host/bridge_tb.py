@@ -5,7 +5,6 @@ Not a test of anything: one cocotb "test" that runs until the bridge closes
 the socket. Settings come from the environment (set by ``host.bridge``):
 
 BRIDGE_ADDR       ``HOST:PORT`` the bridge listens on for this simulator
-BRIDGE_PARENT     the bridge's process id
 BRIDGE_WORK       this run's folder (removed here if the bridge was killed)
 BRIDGE_POLL_BITS  how often (in bit times) Python looks at the socket
 
@@ -25,7 +24,7 @@ import cocotb
 from cocotb.triggers import Timer
 from cocotbext.uart import UartSink, UartSource
 
-from host.bridge import SocketEnd
+from host.bridge import CLOSING_MARK, SocketEnd
 from verif import tb
 
 IDLE_POLLS = 8            # quiet polls before the bridge starts to block in select
@@ -40,10 +39,16 @@ def _connect():
     return SocketEnd(sock)
 
 
-def _bridge_gone():
-    """The bridge process that started this simulator has died (a hard kill)."""
-    parent = os.environ.get("BRIDGE_PARENT")
-    return bool(parent) and os.getppid() != int(parent)
+def _bridge_gone(work):
+    """The socket closed without the bridge's word that it is ending the run:
+    the bridge died (a hard kill) and nobody will read or remove `work`.
+
+    Asking whether this process has lost its parent (``os.getppid()``) is not
+    enough: the kernel closes a killed process's sockets before it hands its
+    children to init, so on a loaded machine the end of the socket can be seen
+    while the parent still looks alive, and the folder was left behind (CI,
+    30 Nov 2026). The bridge writes ``CLOSING_MARK`` before it closes."""
+    return not os.path.exists(os.path.join(work, CLOSING_MARK))
 
 
 @cocotb.test()
@@ -80,7 +85,8 @@ async def bridge(dut):
             await Timer(poll_ps, "ps")
     finally:
         end.close()
-    if _bridge_gone() and os.environ.get("BRIDGE_WORK"):
+    work = os.environ.get("BRIDGE_WORK")
+    if work and _bridge_gone(work):
         # nobody will read the results or clean up: leave nothing behind, once
         # cocotb has written its results file (atexit runs after that)
-        atexit.register(shutil.rmtree, os.environ["BRIDGE_WORK"], True)
+        atexit.register(shutil.rmtree, work, True)

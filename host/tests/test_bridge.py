@@ -256,3 +256,13 @@ def _simulators_of(work):
         if cmd and cmd[0].endswith(b"vvp") and any(str(work).encode() in c for c in cmd):
             pids.append(int(pid))
     return pids
+
+
+def test_simulator_tells_a_hard_kill_from_an_orderly_end(tmp_path):
+    """A killed bridge's socket closes before its children lose their parent,
+    so the simulator cannot wait for that: only the bridge's closing mark
+    (written by SimCore.close) spares the run folder."""
+    from host import bridge_tb
+    assert bridge_tb._bridge_gone(str(tmp_path))            # no mark: clean up
+    (tmp_path / bridge.CLOSING_MARK).touch()
+    assert not bridge_tb._bridge_gone(str(tmp_path))        # the bridge reads the results
