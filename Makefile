@@ -99,6 +99,10 @@ bench-score4: bench-setup ## Score-4 speed (RTL), strength (compiled mirror) and
 bench-score4-book: setup ## write the Score-4 opening book golden/score4/book.json with the mirror (about 40 min on 2 cores): [BOOK_PLIES=4] [BOOK_BUDGET=1000000000]
 	$(PY) -m bench.score4.book --jobs $(JOBS) --plies $(or $(BOOK_PLIES),4) --budget $(or $(BOOK_BUDGET),1000000000)
 
+.PHONY: bench-score4-win-step
+bench-score4-win-step: setup ## step w (a node's win at once ends it) against the search without it, at equal nodes (about 5 min on 2 cores): [SEED=n] -> bench/results/score4-win-step.md
+	$(PY) -m bench.score4.win_step --jobs $(JOBS) $(if $(SEED),--seed $(SEED))
+
 .PHONY: bench-score4-replacement
 bench-score4-replacement: setup ## the table's depth-preferred replacement against always replacing, at equal nodes (about 5 min on 2 cores): [SEED=n] -> bench/results/score4-replacement.md
 	$(PY) -m bench.score4.replacement --jobs $(JOBS) $(if $(SEED),--seed $(SEED))

@@ -287,7 +287,8 @@ def _score4_prescan(cfg):
     clk, rst, bits, flag = _signals()
     return [("score4_prescan", score4_prescan(clk, rst, flag(), bits(64), bits(64), bits(64),
                                               bits(4), flag(), flag(), flag(), bits(3),
-                                              Signal(intbv(0, min=0, max=65)), flag()))]
+                                              Signal(intbv(0, min=0, max=65)), flag(),
+                                              bits(64)))]
 
 
 def _score4_book(cfg):

@@ -46,11 +46,15 @@ typedef struct {
     int8_t move;        /* post */
 } Entry;
 
+/* the rules a study can take back (mirror_study_search) */
+#define STUDY_ALWAYS_REPLACE 1  /* every node's entry written (before depth-preferred) */
+#define STUDY_NO_WIN_STEP 2     /* no step w: a win at once is found by trying moves */
+
 typedef struct {
     u64 nodes;
     u64 budget;
     int abort;
-    int always_replace; /* a study's rule, not the core's: store every node */
+    int rules;          /* a study's rules, not the core's: STUDY_* below */
     int killer[64];     /* post, -1: unset */
     Entry table[TT_SIZE];
 } Ctx;
@@ -150,6 +154,11 @@ static int node(Ctx *cx, u64 x, u64 y, int ev, uint32_t h, int d, int alpha, int
     const u64 occ = x | y;
     const u64 land = ((occ << S4_LEVEL_SHIFT) | S4_BOTTOM_LEVEL) & ~occ;
     const int colour = POPC(occ) & 1;
+    /* step w: a win at once ends the node before the probe, no node counted */
+    if (!(cx->rules & STUDY_NO_WIN_STEP))
+        for (u64 b = land; b; b &= b - 1)
+            if (completes_line(x, CTZ(b)))
+                return S4_WIN - (ply + 1);
     Entry *e = &cx->table[h & TT_MASK];
     const uint16_t check = (uint16_t)(h >> S4_TT_BITS);
     /* the move list: hash move, killer, ORDER; each free post once */
@@ -158,7 +167,8 @@ static int node(Ctx *cx, u64 x, u64 y, int ev, uint32_t h, int d, int alpha, int
     int hash_move = -1;
     /* step d's verdict, from the entry as read here: another position's
      * deeper entry is not replaced */
-    const int keep = e->depth && e->check != check && e->depth > d && !cx->always_replace;
+    const int keep = e->depth && e->check != check && e->depth > d
+                     && !(cx->rules & STUDY_ALWAYS_REPLACE);
     if (e->depth && e->check == check) {
         if (e->depth >= d && (e->bound == S4_EXACT
                               || (e->bound == S4_LOWER && e->score >= beta)
@@ -289,7 +299,7 @@ static int book_move(u64 mine, u64 theirs)
  * out[4], or -1 for a budget out of range or an impossible position (beads
  * shared). */
 static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm,
-                  int always_replace, int64_t *out)
+                  int rules, int64_t *out)
 {
     int posts[S4_NUM_POSTS], cells[S4_NUM_POSTS];
     int n = 0;
@@ -338,7 +348,7 @@ static int search(u64 mine, u64 theirs, u64 budget, int use_book, Ctx *warm,
     cx->nodes = 0;
     cx->abort = 0;
     cx->budget = budget;
-    cx->always_replace = always_replace;
+    cx->rules = rules;
     for (int i = 0; i < 64; i++)
         cx->killer[i] = -1;
     const int ev = mirror_evaluate(mine, theirs);
@@ -413,10 +423,10 @@ int mirror_warm_search(u64 mine, u64 theirs, u64 budget, void *ctx, int64_t *out
     return search(mine, theirs, budget, 1, (Ctx *)ctx, 0, out);
 }
 
-/* A study, not the core's search (bench/score4/replacement.py): the search
- * as it was before depth-preferred replacement, every node's entry written
- * whatever the slot held. use_book as in search(). */
-int mirror_always_replace_search(u64 mine, u64 theirs, u64 budget, int use_book, int64_t *out)
+/* A study, not the core's search (bench/score4/replacement.py,
+ * win_step.py): the search with some of its rules as they were before,
+ * `rules` a mask of STUDY_*. use_book as in search(). */
+int mirror_study_search(u64 mine, u64 theirs, u64 budget, int use_book, int rules, int64_t *out)
 {
-    return search(mine, theirs, budget, use_book, NULL, 1, out);
+    return search(mine, theirs, budget, use_book, NULL, rules, out);
 }

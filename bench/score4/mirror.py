@@ -42,8 +42,8 @@ MIRROR = common.CompiledMirror(
                 "mirror_warm_free": ((ctypes.c_void_p,), None),
                 "mirror_warm_search": ((_U64, _U64, _U64, ctypes.c_void_p,
                                         ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
-                "mirror_always_replace_search": ((_U64, _U64, _U64, ctypes.c_int,
-                                                  ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
+                "mirror_study_search": ((_U64, _U64, _U64, ctypes.c_int, ctypes.c_int,
+                                         ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
                 "mirror_evaluate": ((_U64, _U64), ctypes.c_int)},
     proof_inputs=("golden/score4/search.py", "golden/score4/board.py",
                   "golden/score4/book.py", "golden/score4/book.json",
@@ -114,15 +114,29 @@ class WarmTable(object):
         self.close()
 
 
-def always_replace_search(mine, theirs, budget, use_book=True):
-    """A study, not the core's search (bench/score4/replacement.py): search()
-    (tree_search() with ``use_book=False``) as it was before depth-preferred
-    replacement, every node's table entry written whatever the slot held."""
+# the rules a study can take back (mirror.c's STUDY_*)
+ALWAYS_REPLACE = 1      # every node's table entry written (before depth-preferred replacement)
+NO_WIN_STEP = 2         # no step w: a node's win at once is found by trying its moves
+
+
+def study_search(mine, theirs, budget, rules, use_book=True):
+    """A study, not the core's search (bench/score4/replacement.py,
+    win_step.py): search() (tree_search() with ``use_book=False``) with the
+    rules in the mask ``rules`` as they were before."""
     if use_book:
         check_budget(budget)
     elif isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= TREE_BUDGET_MAX:
         raise ValueError("budget must be an int in 1..%d, got %r" % (TREE_BUDGET_MAX, budget))
-    return _call(load().mirror_always_replace_search, mine, theirs, budget, int(bool(use_book)))
+    if rules & ~(ALWAYS_REPLACE | NO_WIN_STEP):
+        raise ValueError("rules must be a mask of ALWAYS_REPLACE and NO_WIN_STEP, got %r"
+                         % (rules,))
+    return _call(load().mirror_study_search, mine, theirs, budget, int(bool(use_book)), rules)
+
+
+def always_replace_search(mine, theirs, budget, use_book=True):
+    """study_search with every node's table entry written whatever the slot
+    held (bench/score4/replacement.py)."""
+    return study_search(mine, theirs, budget, ALWAYS_REPLACE, use_book)
 
 
 def search_position(position, budget):

@@ -99,3 +99,115 @@ def write_report(path, text):
         f.write(text)
     print(text)
     return 0
+
+
+# ----------------------------------------------------------------------------- rule studies
+def mirror_rule_search(taken_back, rules, rule, mine, theirs, budget, use_book=True):
+    """mirror.search's five values for one of a study's two ``rules``: the
+    core's search for rules[0], mirror.study_search with the mask
+    ``taken_back`` for rules[1]. Bind the first two arguments with
+    functools.partial to get rule_study's ``search``."""
+    from . import mirror
+    if rule == rules[0]:
+        if use_book:
+            return mirror.search(mine, theirs, budget)
+        return mirror.tree_search(mine, theirs, budget)
+    return mirror.study_search(mine, theirs, budget, taken_back, use_book=use_book)
+
+
+def _rule_depth(job):
+    """(rule, depth, nodes) of one search of a position, without the book."""
+    search, rule, pos, budget = job
+    _, nodes, depth, _, _ = search(rule, pos.mine, pos.theirs, budget, use_book=False)
+    return rule, depth, nodes
+
+
+def _rule_game(search, rules, job):
+    """(g, result for the side with rules[0]: 1, 0.5 or 0) of one game."""
+    seed, g, budget = job
+
+    def choose(side, pos, ply):
+        return search(rules[0] if side == "new" else rules[1], pos.mine, pos.theirs, budget)[0]
+
+    return g, paired_game(seed, g, choose)
+
+
+def rule_study(argv, module, description, out, title, intro, rules, search,
+               budget=2000000):
+    """A study of one rule of the core's search against the rule it replaced,
+    at equal nodes (bench/score4/replacement.py, win_step.py): the mean
+    completed depth of both over positions of the project's games (searched
+    moves only, without the book) and paired games, both with the book.
+
+    ``rules``: the two rules' names, the core's first; ``search(rule, mine,
+    theirs, budget, use_book=True)``: picklable (the games run in other
+    processes; mirror_rule_search bound by functools.partial), giving
+    mirror.search's five values for a rule;
+    ``intro``: the report's first paragraph, with %d for the budget."""
+    import functools
+    import platform
+    import time
+    from multiprocessing import Pool
+
+    from tqdm import tqdm
+
+    from .positions import positions
+
+    p = parser("python -m bench.score4.%s" % module, description, 200, budget, out)
+    p.add_argument("--positions", type=int, default=60,
+                   help="positions for the depth table (default %(default)s)")
+    args = parse(p, argv)
+    if args.positions < 1:
+        p.error("--positions must be >= 1, got %d" % args.positions)
+    print("%s: seed %d, %d positions, %d games at %d nodes a move"
+          % (module, args.seed, args.positions, args.games, args.budget))
+    t0 = time.time()
+    pos = positions(args.positions)
+    with Pool(args.jobs) as pool:
+        found = list(tqdm(pool.imap(_rule_depth, [(search, rule, q, args.budget)
+                                                  for rule in rules for q in pos]),
+                          total=2 * len(pos), unit="search", file=sys.stderr))
+        results = play_all(pool, functools.partial(_rule_game, search, rules), args)
+    wall = time.time() - t0
+    depth_rows = []
+    for rule in rules:
+        mine = [(d, n) for r, d, n in found if r == rule]
+        depth_rows.append("| %s | %d | %.2f | %.0f |" % (
+            rule, len(mine), sum(d for d, _ in mine) / len(mine),
+            sum(n for _, n in mine) / len(mine)))
+    seats, se = seat_scores(results)
+    rows = ["| %s | %d | %d-%d-%d | %.1f %% |" % (seat, n, w, d, l, 100 * score)
+            for seat, n, w, d, l, score in seats[:2]]
+    _, n, w, d, l, score = seats[2]
+    rows.append("| **both** | %d | %d-%d-%d | **%.1f %%** (+- %.1f) |" % (
+        n, w, d, l, 100 * score, 100 * se))
+    cmd = ("python -m bench.score4.%s --games %d --budget %d --positions %d --seed %d "
+           "--jobs %d" % (module, args.games, args.budget, args.positions, args.seed, args.jobs))
+    text = "\n".join([
+        "# Score-4 study: %s" % title,
+        "",
+        intro % args.budget,
+        "",
+        "| setting | value |", "|---|---|",
+        "| command | `%s` |" % cmd,
+        "| positions | %d of `bench.score4.positions` (searched without the book) |"
+        % args.positions,
+        "| games | %d, paired two-ply random openings (%s first in even games), "
+        "both with the book |" % (n, rules[0]),
+        "| seed | %d |" % args.seed,
+        "| machine | %s, Python %s |" % (platform.machine(), platform.python_version()),
+        "| date | %s, wall time %.0f s |" % (time.strftime("%Y-%m-%d %H:%M:%S"), wall),
+        "",
+        "## Depth at equal nodes",
+        "",
+        "| rule | positions | mean completed depth | mean nodes |", "|---|---:|---:|---:|",
+    ] + depth_rows + [
+        "",
+        "## Games: the %s side's results" % rules[0],
+        "",
+        "| %s plays | games | W-D-L | score |" % rules[0], "|---|---:|---|---:|",
+    ] + rows + [
+        "",
+        "Score = (wins + draws / 2) / games; +- its standard error.",
+        ""])
+    return write_report(args.out, text)

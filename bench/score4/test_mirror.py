@@ -223,12 +223,16 @@ def test_warm_table_study_entry_point():
     assert differs > 0
 
 
-def test_always_replace_study_entry_point():
-    """mirror.always_replace_search (bench/score4/replacement.py's study) is
-    the search with every entry written: where golden's search kept no entry
-    (its stats' "kept" is 0) the two rules are one and must agree on every
-    field; where it kept some, the study's search spends its nodes otherwise
-    on some position."""
+@pytest.mark.parametrize("rules, stat", [(mirror.ALWAYS_REPLACE, "kept"),
+                                         (mirror.NO_WIN_STEP, "wins")],
+                         ids=["always-replace", "no-win-step"])
+def test_study_entry_point(rules, stat):
+    """mirror.study_search (the studies bench/score4/replacement.py and
+    win_step.py) is the search with a rule taken back: every entry written
+    (ALWAYS_REPLACE), or no step w (NO_WIN_STEP). Where golden's search never
+    used the rule (its stats' "kept" or "wins" is 0) the two are one and must
+    agree on every field; where it did, the study's search spends its nodes
+    otherwise on some position."""
     from bench.score4.positions import positions
 
     rng = random.Random(run_seed())
@@ -238,8 +242,8 @@ def test_always_replace_study_entry_point():
     for pos in starts:
         for budget in (300, 20000):
             g, how = S.explain(pos, budget)
-            got = mirror.always_replace_search(pos.mine, pos.theirs, budget)
-            if how["table"].get("kept", 0) == 0:
+            got = mirror.study_search(pos.mine, pos.theirs, budget, rules)
+            if how["table"].get(stat, 0) == 0:
                 assert got == (g.move, g.nodes, g.depth, g.score, g.reason), (pos, budget)
                 same += 1
             else:
@@ -247,8 +251,10 @@ def test_always_replace_study_entry_point():
         if same and differs:
             break
     assert same and differs, (same, differs)
-    assert mirror.always_replace_search(0, 0, 3000)[4] == "book"
-    assert mirror.always_replace_search(0, 0, 3000, use_book=False)[4] == "search"
+    assert mirror.study_search(0, 0, 3000, rules)[4] == "book"
+    assert mirror.study_search(0, 0, 3000, rules, use_book=False)[4] == "search"
     for bad in (0, S.MAX_BUDGET + 1):
         with pytest.raises(ValueError):
-            mirror.always_replace_search(0, 0, bad)
+            mirror.study_search(0, 0, bad, rules)
+    with pytest.raises(ValueError):
+        mirror.study_search(0, 0, 3000, 4)

@@ -173,7 +173,8 @@ class Incomplete(Exception):
 
 
 class RefAlphaBeta(object):
-    """The docstring's node(): fail-soft alpha-beta, counting moves made;
+    """The docstring's node(): below the root a win at once returns at once;
+    fail-soft alpha-beta, counting moves made;
     a move is only made while fewer than ``limit`` nodes were counted; a
     4096-entry table and a killer per ply, both empty at the start; a
     node's entry is not written over another position's deeper one, as
@@ -190,6 +191,8 @@ class RefAlphaBeta(object):
         slot, check = h % 4096, h >> TT_BITS
         deeper_other = False
         if ply > 0:
+            if any(ref_gain(x, 0, c)[0] for _, c in moves):
+                return WIN - (ply + 1), None     # step w: before the probe, no node
             hash_move = None
             e = self.table.get(slot)
             deeper_other = e is not None and e["check"] != check and e["depth"] > d

@@ -9,6 +9,7 @@ from hdl.score4.line import score4_line_term, score4_line_won_at
 SCORE_BITS = 14                      # scores are 14-bit signed (golden search.INF = 8191)
 SCORE_MIN, SCORE_MAX = -(1 << (SCORE_BITS - 1)), 1 << (SCORE_BITS - 1)
 GROUPS = 32                          # partial sums registered between the two stages
+EVAL_BITS = 12                       # the evaluation's sum: |evaluate| <= 76 * 26 = 1976
 PART_BITS = 9                        # a line's term and a group's sum (5 terms of +-26)
 PART_MIN, PART_MAX = -(1 << (PART_BITS - 1)), 1 << (PART_BITS - 1)
 
@@ -46,10 +47,22 @@ def score4_checker(clk, next_x, next_y, next_cell, won_r, full_r, score):
     sizes = [bounds[g + 1] - bounds[g] for g in range(GROUPS)]
     assert min(sizes) > 1 and max(sizes) * (max(W) + THREAT_PARITY) < PART_MAX
     parts = [Signal(intbv(0, min=PART_MIN, max=PART_MAX)) for _ in range(GROUPS)]
-    parts_q = [Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX)) for _ in range(GROUPS)]
+    # the second stage adds EVAL_BITS-wide numbers, not the score's 14 bits:
+    # shorter carry chains on the core's slowest path (the parts' sum into
+    # ev_q: 74.9 MHz in the proxy with 14-bit adders, 30 Nov 2026)
+    assert len(LINE_CELLS) * (max(W) + THREAT_PARITY) < 1 << (EVAL_BITS - 1) <= -SCORE_MIN
+    parts_q = [Signal(intbv(0, min=-(1 << (EVAL_BITS - 1)), max=1 << (EVAL_BITS - 1)))
+               for _ in range(GROUPS)]
+    total = Signal(intbv(0, min=-(1 << (EVAL_BITS - 1)), max=1 << (EVAL_BITS - 1)))
     trees = [adder_tree(terms[bounds[g]:bounds[g + 1]], parts[g]) for g in range(GROUPS)]
     regs = [_reg(clk, parts[g], parts_q[g]) for g in range(GROUPS)]
-    final = adder_tree(parts_q, score)
+    final = adder_tree(parts_q, total)
+    total_ext = ConcatSignal(*([total(EVAL_BITS - 1)] * (len(score) - EVAL_BITS)
+                               + [total(EVAL_BITS, 0)]))
+
+    @always_comb
+    def widen():
+        score.next = total_ext.signed()
 
     @always_comb
     def flags():
@@ -60,7 +73,7 @@ def score4_checker(clk, next_x, next_y, next_cell, won_r, full_r, score):
         won_r.next = won_next_vec != 0
         full_r.next = empty_cells == 0
 
-    return lines, checks_next, trees, regs, final, flags, ahead
+    return lines, checks_next, trees, regs, final, widen, flags, ahead
 
 
 @block

@@ -11,7 +11,7 @@ REASON_FULL, REASON_WIN, REASON_BLOCK, REASON_FALLBACK = 0, 1, 2, 4
 
 @block
 def score4_prescan(clk, rst, start, x, y, occ, post, set_move, finish, search, reason, empties,
-                   colour):
+                   colour, y_wins):
     """Golden's steps before the tree search: no free post, a winning bead,
     a bead that blocks the opponent's win, else the first free post.
 
@@ -34,6 +34,10 @@ def score4_prescan(clk, rst, start, x, y, occ, post, set_move, finish, search, r
                        scan ends
         colour    out  registered: empties' parity, the colour of x in the
                        Zobrist keys (the number of beads has the same parity)
+        y_wins    out  64 bits, registered, at every edge (not only in a
+                       scan): the cells where a bead of y would complete a
+                       line of y, for the x, y of one edge earlier
+                       (score4_win_cells); the search's step w reads it
 
     Timing: two passes over the posts in SEARCH_ORDER, pass 0 for a bead of
     x that wins, pass 1 for a bead of y; a post takes one cycle, two when it
@@ -48,8 +52,7 @@ def score4_prescan(clk, rst, start, x, y, occ, post, set_move, finish, search, r
     ppass = Signal(bool(0))                    # 0: can x win, 1: must x block
     have_fallback = Signal(bool(0))
     won = Signal(bool(0))                      # the bead being checked wins for its side
-    x_wins = Signal(intbv(0)[NUM_CELLS:])      # cells where a bead of x / y would win
-    y_wins = Signal(intbv(0)[NUM_CELLS:])
+    x_wins = Signal(intbv(0)[NUM_CELLS:])      # cells where a bead of x would win
     bead = Signal(intbv(0)[NUM_CELLS:])        # the bead being checked, one-hot
     land_cell = Signal(intbv(0)[6:])
     land_onehot = Signal(intbv(0)[NUM_CELLS:])

@@ -1,5 +1,5 @@
 """The Score-4 search engine: golden/score4/search.py in hardware."""
-from myhdl import Signal, always, always_comb, always_seq, block, enum, intbv
+from myhdl import Signal, always, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
@@ -45,6 +45,8 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     hdl.score4.FIXED_CYCLES + hdl.score4.CYCLES_PER_NODE * n cycles: a node
     costs GEN + EVAL + COMB, plus PROBE and RETURN when the search descended
     into it (the table's answer ends it in PROBE, or its moves are searched).
+    A child whose mover can win at once (golden's step w) is not descended
+    into: EVAL gives COMB its value, so it costs a leaf's cycles.
     FIXED_CYCLES includes PRE (the win and block scan) and CLEAR (every table
     entry written once per search, while the book is scanned: a book answer
     ends with CLEAR).
@@ -52,7 +54,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     This block is the control (the state machine below: the current frame's
     window, best score and slot counter, the node count) and the wiring of
     the units, one file each:
-        score4_prescan       PRE: no free post, a win, a block, a fallback
+        score4_prescan       PRE: no free post, a win, a block, a fallback;
+                             its win_cells register (y_wins) gives step w:
+                             GEN works out whether the child's mover wins
+                             at once, EVAL then scores it without descending
         score4_book          the opening book, scanned in CLEAR: its move
                              ends the search there
         score4_position      the node: position, ply, hash, depth left
@@ -119,6 +124,19 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pre_set_move, pre_finish, pre_search = flag(), flag(), flag()
     empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
     root_colour = flag()
+    # step w: the cells where a bead of y would win (the pre-scan's register,
+    # for the node's x, y of one edge earlier: the node's own in GEN), the
+    # node's landing cells, post by post y's wins on them and above them,
+    # and whether the mover (y) of the child GEN makes can win there at once
+    # (child_win_now, worked out in GEN); child_won: EVAL scores the child
+    # as that win instead of descending
+    y_wins, node_land, y_land, y_above = cells(), cells(), cells(), cells()
+    threat_posts, above_posts = unsigned(NUM_POSTS), unsigned(NUM_POSTS)
+    child_win_now, child_won = flag(), flag()
+    # registered in GEN for EVAL (dleft does not change between them):
+    # stop_r, the child is not descended into for its depth or a win at
+    # once; deep_win_r, a win at once in a child that would be descended into
+    stop_r, deep_win_r = flag(), flag()
     # the move GEN makes (score4_next_move) and the checker's inputs and outputs
     has_cand = flag()
     g_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
@@ -161,7 +179,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     book_hit, book_move = flag(), unsigned(4)
 
     prescan = score4_prescan(clk, rst, launch, x, y, occ, pre_post, pre_set_move, pre_finish,
-                             pre_search, pre_reason, empties, root_colour)
+                             pre_search, pre_reason, empties, root_colour, y_wins)
     book = score4_book(clk, rst, launch, clearing, clr_addr, node_hash, empties, book_hit,
                        book_move)
     checker = score4_checker(clk, gen_x, y, g_cells, won_r, full_r, ev)
@@ -205,8 +223,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     @always_comb
     def descent():
         # ply + 1 == diter is dleft == 1: a compare of one register with a
-        # constant, no carry chain in front of the killers' read address
-        descends.next = not (won_r or full_r or dleft == 1)
+        # constant, registered in GEN (stop_r), no carry chain in front of
+        # the killers' read address
+        descends.next = not (won_r or full_r or stop_r)
+        child_won.next = deep_win_r and not (won_r or full_r)
 
     @always(clk.posedge)
     def killer_ports():
@@ -221,6 +241,39 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     @always(clk.posedge)
     def leaf_reg():
         ev_q.next = ev
+
+    @always_comb
+    def node_landing():
+        # the node's landing cells: free, on level 1 or above a bead
+        node_land.next = concat(occ_r[48:], intbv(0xFFFF)[16:]) & ~occ_r
+
+    @always_comb
+    def child_threats():
+        # post by post, whether y wins on its landing cell (threat_posts) or
+        # on the cell above it (above_posts): from registers only, so that
+        # GEN's move (g_onehot) meets 32 gates, not the 64 cells' logic
+        y_land.next = y_wins & node_land
+        y_above.next = y_wins & concat(node_land[48:], intbv(0)[16:])
+
+    @always_comb
+    def child_posts():
+        for p in range(NUM_POSTS):
+            threat_posts.next[p] = y_land[p] | y_land[p + 16] | y_land[p + 32] | y_land[p + 48]
+            above_posts.next[p] = y_above[p] | y_above[p + 16] | y_above[p + 32] | y_above[p + 48]
+
+    @always_comb
+    def child_wins():
+        # the child of GEN's move: y wins at once on a landing cell of the
+        # node's other posts, or on the cell above the bead
+        child_win_now.next = (threat_posts & ~g_onehot) != 0 or (above_posts & g_onehot) != 0
+
+    @always(clk.posedge)
+    def child_win_reg():
+        # registered every cycle: in EVAL they hold what GEN (the node's
+        # y_wins and depth left, the bead GEN drops) saw; three registered
+        # bits then decide the descent, a LUT in front of the state
+        stop_r.next = dleft == 1 or child_win_now
+        deep_win_r.next = dleft != 1 and child_win_now
 
     @always_seq(clk.posedge, reset=rst)
     def fsm():
@@ -296,7 +349,11 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
         elif state == t_state.EVAL:
             won_q.next = won_r
             full_q.next = full_r
-            from_child.next = 0
+            from_child.next = child_won
+            if child_won:
+                # step w: the child's mover wins at once; COMB takes the
+                # child's value, -(WIN - (ply + 2)), as if it had returned
+                sval.next = 1 - win_here
             if not descends:
                 state.next = t_state.COMB
             else:
@@ -380,5 +437,5 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             state.next = t_state.IDLE
 
     return (prescan, book, position, checker, table, killers, next_move, frames, combine, state_decode,
-            descent, killer_ports, leaf_reg, fsm)
+            descent, killer_ports, leaf_reg, node_landing, child_threats, child_posts, child_wins, child_win_reg, fsm)
 

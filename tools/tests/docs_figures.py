@@ -22,6 +22,7 @@ S4_BOOK = "golden/score4/book.json"          # the book's own header: how it was
 S4_BOOK_T11 = "bench/results/score4-book.md"
 S4_WARM = "bench/results/score4-warm-table.md"
 S4_REPLACE = "bench/results/score4-replacement.md"
+S4_WIN_STEP = "bench/results/score4-win-step.md"
 S4_REPLACE_8M = "bench/results/score4-replacement-8m.md"
 SYNTH = "bench/results/synth.md"
 SYNTH_RV10 = "bench/results/synth-reversi-10.md"
@@ -184,6 +185,17 @@ FIGURES = [
      S4_WARM, r"\| \*\*both\*\* \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \*\*%s %%\*\*" % F,
      {"order": (1, 2, 3, 4, 0)}),
     ("docs/score4-core.md", "### Why this search",
+     r"Step w, a win at once ends the node .*?"
+     r"completes \*\*%s plies against %s\*\*, and over\s+(\d+) games from paired openings it won "
+     r"\*\*%s \(%s %% \+- %s\)\*\*,\s+%s %% moving first and %s %% second \(seed (\d+);" % (F, F, W, F, F, F, F),
+     S4_WIN_STEP, r"\| seed \| (\d+) \|.*?\| with step w \| \d+ \| %s \|.*?\| without step w \| \d+ \| %s \|.*?"
+     r"\| first \| \d+ \| [\d-]+ \| %s %% \| \| second \| \d+ \| [\d-]+ \| %s %% \| "
+     r"\| \*\*both\*\* \| (\d+) \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, F, F, W, F, F),
+     {"order": (1, 2, 5, 6, 7, 8, 9, 10, 3, 4, 0)}),
+    ("docs/benchmarks.md", None, r"\| %s s for (\d+) games at 2 M nodes on 2 cores \(a synthesis" % N,
+     S4_WIN_STEP, r"wall time %s s .*?\| \*\*both\*\* \| (\d+) \|" % N, {}),
+    ("docs/score4-core.md", "### Why this search",
+     r"Depth-preferred replacement \(30 Nov 2026\).*?"
      r"completes \*\*%s plies against %s\*\*, and over\s+(\d+) games from paired openings it won "
      r"\*\*%s \(%s %% \+- %s\)\*\*,\s+%s %% moving first and %s %% second" % (F, F, W, F, F, F, F),
      S4_REPLACE, r"\| depth-preferred \| \d+ \| %s \|.*?\| always replace \| \d+ \| %s \|.*?"

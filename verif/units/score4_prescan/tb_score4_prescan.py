@@ -9,8 +9,10 @@ post (the fallback) and on a winning or blocking bead, `finish` with reason
 full (no free post, on the last post's cycle) or win / block, `search` with
 reason fallback on the last cycle of pass 1. After the scan every output is
 low, `empties` is the board's empty cells and `colour` their parity (checked
-when the scan ends in `search`, the only case the search uses them). The
-verdict is also compared with golden.score4.search.search's reason and move.
+when the scan ends in `search`, the only case the search uses them), and
+`y_wins` every cell where a bead of y completes a line (golden's
+completes_line; the search's step w reads it). The verdict is also
+compared with golden.score4.search.search's reason and move.
 
 Tests: random positions of random games (0 to 64 plies: from the empty
 board to a full one), positions where x or y has a winning bead on a free
@@ -122,6 +124,11 @@ async def scan(bench, x, y, rng, mismatches, what):
         for port in ("set_move", "finish", "search"):
             mismatches.expect("%s %d cycles after the scan: %s" % (what, k + 1, port), 0,
                               after[port])
+    # y_wins: every cell where a bead of y completes a line, free or not
+    # (the search's step w reads it), for the (x, y) held since the start
+    want_y = sum(1 << c for c in range(NUM_CELLS) if completes_line(y, c))
+    # (read here, not by every step: it is X until inputs have been held a cycle)
+    mismatches.expect(what + " y_wins", hex(want_y), hex(int(bench.dut.y_wins.value)))
     end = trace[-1]
     golden = explain(Position(x, y), 1, use_book=False)[0]   # steps 1-3 (the book is after)
     if end["search"]:
