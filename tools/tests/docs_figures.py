@@ -23,6 +23,7 @@ S4_BOOK_T11 = "bench/results/score4-book.md"
 S4_WARM = "bench/results/score4-warm-table.md"
 S4_REPLACE = "bench/results/score4-replacement.md"
 S4_WIN_STEP = "bench/results/score4-win-step.md"
+S4_WIN_STEP_8M = "bench/results/score4-win-step-8m.md"
 S4_REPLACE_8M = "bench/results/score4-replacement-8m.md"
 SYNTH = "bench/results/synth.md"
 SYNTH_RV10 = "bench/results/synth-reversi-10.md"
@@ -192,6 +193,12 @@ FIGURES = [
      r"\| first \| \d+ \| [\d-]+ \| %s %% \| \| second \| \d+ \| [\d-]+ \| %s %% \| "
      r"\| \*\*both\*\* \| (\d+) \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, F, F, W, F, F),
      {"order": (1, 2, 5, 6, 7, 8, 9, 10, 3, 4, 0)}),
+    ("docs/score4-core.md", "### Why this search",
+     r"At 8 M nodes,\s+a fresh seed and (\d+) games \(`score4-win-step-8m.md`\), \*\*%s plies\s+against %s\*\* "
+     r"and \*\*%s \(%s %% \+- %s\)\*\*" % (F, F, W, F, F),
+     S4_WIN_STEP_8M, r"\| with step w \| \d+ \| %s \|.*?\| without step w \| \d+ \| %s \|.*?"
+     r"\| \*\*both\*\* \| (\d+) \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, W, F, F),
+     {"order": (2, 0, 1, 3, 4, 5, 6, 7)}),
     ("docs/benchmarks.md", None, r"\| %s s for (\d+) games at 2 M nodes on 2 cores \(a synthesis" % N,
      S4_WIN_STEP, r"wall time %s s .*?\| \*\*both\*\* \| (\d+) \|" % N, {}),
     ("docs/score4-core.md", "### Why this search",
@@ -203,7 +210,8 @@ FIGURES = [
      r"\| \*\*both\*\* \| (\d+) \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, F, F, W, F, F),
      {"order": (0, 1, 4, 5, 6, 7, 8, 9, 2, 3)}),
     ("docs/score4-core.md", "### Why this search",
-     r"\*\*%s plies against\s+%s\*\* and \*\*%s \(%s %% \+- %s\)\*\*" % (F, F, W, F, F),
+     r"\(`score4-replacement-8m.md`\), \*\*%s plies against\s+%s\*\* and \*\*%s \(%s %% \+- %s\)\*\*"
+     % (F, F, W, F, F),
      S4_REPLACE_8M, r"\| depth-preferred \| \d+ \| %s \|.*?\| always replace \| \d+ \| %s \|.*?"
      r"\| \*\*both\*\* \| \d+ \| %s \| \*\*%s %%\*\* \(\+- %s\)" % (F, F, W, F, F), {}),
     ("docs/benchmarks.md", None, r"\| %s s for (\d+) games at 2 M nodes on 2 cores" % N,
