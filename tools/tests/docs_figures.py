@@ -101,7 +101,7 @@ FIGURES = [
      BK_TARGETS, _pentobi(6).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"\*\*%s \(%s %%\) against T11 at 3 s" % (W, F),
      S4_ENGINE, _engine_both(), {}),
-    ("README.md", None, r"table it\s+won %s over 40 games at the contest's 10 s" % W,
+    ("README.md", None, r"ends a node\) it won %s over 40 games at the contest's 10 s" % W,
      S4_ENGINE_10S, _engine_both(r"40").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"already there \(%s M nodes/s" % F,
      BK_SPEED, r"default budget, 4 positions \| \*\*%s M\*\*" % F, {}),
