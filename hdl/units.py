@@ -238,6 +238,16 @@ def _score4_win_cells(cfg):
     return [("score4_win_cells", score4_win_cells(clk, bits(64), bits(64), bits(64), bits(64)))]
 
 
+def _score4_win_now(cfg):
+    """The Score-4 search's step w: the child GEN makes won at once (hdl/score4/win_now.py)."""
+    from golden.score4.search import DEPTH_BITS
+    from hdl.score4.win_now import score4_win_now
+
+    clk, rst, bits, flag = _signals()
+    return [("score4_win_now", score4_win_now(clk, bits(64), bits(64), bits(16),
+                                              bits(DEPTH_BITS + 1), flag(), flag()))]
+
+
 def _score4_select(cfg):
     """The Score-4 search's next move slot (hdl/score4/select.py)."""
     from myhdl import Signal, intbv
@@ -857,6 +867,7 @@ UNITS = {
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),
+    "score4_win_now": (_score4_win_now, 9600, False),
     "score4_child_hash": (_score4_child_hash, 9600, False),
     "score4_select": (_score4_select, 9600, False),
     "score4_prescan": (_score4_prescan, 9600, False),

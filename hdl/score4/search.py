@@ -1,5 +1,5 @@
 """The Score-4 search engine: golden/score4/search.py in hardware."""
-from myhdl import Signal, always, always_comb, always_seq, block, concat, enum, intbv
+from myhdl import Signal, always, always_comb, always_seq, block, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS
 from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
@@ -12,6 +12,7 @@ from hdl.score4.position import score4_position
 from hdl.score4.prescan import score4_prescan
 from hdl.score4.next_move import score4_next_move
 from hdl.score4.select import SLOTS
+from hdl.score4.win_now import score4_win_now
 from hdl.score4.table import ENTRIES
 from hdl.score4.table_access import score4_table_access
 from hdl.signals import flag, unsigned
@@ -55,9 +56,10 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     window, best score and slot counter, the node count) and the wiring of
     the units, one file each:
         score4_prescan       PRE: no free post, a win, a block, a fallback;
-                             its win_cells register (y_wins) gives step w:
-                             GEN works out whether the child's mover wins
-                             at once, EVAL then scores it without descending
+                             its win_cells register (y_wins) gives step w
+        score4_win_now       step w: whether the mover of the child GEN
+                             makes wins at once (registered for EVAL, which
+                             then scores the child without descending)
         score4_book          the opening book, scanned in CLEAR: its move
                              ends the search there
         score4_position      the node: position, ply, hash, depth left
@@ -124,19 +126,14 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     pre_set_move, pre_finish, pre_search = flag(), flag(), flag()
     empties = Signal(intbv(0, min=0, max=NUM_CELLS + 1))
     root_colour = flag()
-    # step w: the cells where a bead of y would win (the pre-scan's register,
-    # for the node's x, y of one edge earlier: the node's own in GEN), the
-    # node's landing cells, post by post y's wins on them and above them,
-    # and whether the mover (y) of the child GEN makes can win there at once
-    # (child_win_now, worked out in GEN); child_won: EVAL scores the child
-    # as that win instead of descending
-    y_wins, node_land, y_land, y_above = cells(), cells(), cells(), cells()
-    threat_posts, above_posts = unsigned(NUM_POSTS), unsigned(NUM_POSTS)
-    child_win_now, child_won = flag(), flag()
-    # registered in GEN for EVAL (dleft does not change between them):
-    # stop_r, the child is not descended into for its depth or a win at
-    # once; deep_win_r, a win at once in a child that would be descended into
-    stop_r, deep_win_r = flag(), flag()
+    # step w (score4_win_now): the cells where a bead of y would win (the
+    # pre-scan's register, for the node's x, y of one edge earlier: the
+    # node's own in GEN); registered in GEN for EVAL (dleft does not change
+    # between them): stop_r, the child is not descended into for its depth
+    # or a win at once; deep_win_r, a win at once in a child that would be
+    # descended into; child_won: EVAL scores the child as that win
+    y_wins = cells()
+    stop_r, deep_win_r, child_won = flag(), flag(), flag()
     # the move GEN makes (score4_next_move) and the checker's inputs and outputs
     has_cand = flag()
     g_sel = Signal(intbv(0, min=0, max=SLOTS + 1))
@@ -201,6 +198,7 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
                                 pop_idx, pop_alpha, pop_beta, pop_best, pop_alpha0, pop_best_move,
                                 pop_hm_valid, pop_hm, pop_post, pop_onehot, pop_hash, pop_keep,
                                 pop_tried)
+    win_now = score4_win_now(clk, occ_r, y_wins, g_onehot, dleft, stop_r, deep_win_r)
     combine = score4_combine(from_child, won_q, full_q, sval, win_here, ev_q, falpha, fbeta,
                              fbest, ev_s, alpha_max, cutoff, ev_gt_best)
 
@@ -241,39 +239,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
     @always(clk.posedge)
     def leaf_reg():
         ev_q.next = ev
-
-    @always_comb
-    def node_landing():
-        # the node's landing cells: free, on level 1 or above a bead
-        node_land.next = concat(occ_r[48:], intbv(0xFFFF)[16:]) & ~occ_r
-
-    @always_comb
-    def child_threats():
-        # post by post, whether y wins on its landing cell (threat_posts) or
-        # on the cell above it (above_posts): from registers only, so that
-        # GEN's move (g_onehot) meets 32 gates, not the 64 cells' logic
-        y_land.next = y_wins & node_land
-        y_above.next = y_wins & concat(node_land[48:], intbv(0)[16:])
-
-    @always_comb
-    def child_posts():
-        for p in range(NUM_POSTS):
-            threat_posts.next[p] = y_land[p] | y_land[p + 16] | y_land[p + 32] | y_land[p + 48]
-            above_posts.next[p] = y_above[p] | y_above[p + 16] | y_above[p + 32] | y_above[p + 48]
-
-    @always_comb
-    def child_wins():
-        # the child of GEN's move: y wins at once on a landing cell of the
-        # node's other posts, or on the cell above the bead
-        child_win_now.next = (threat_posts & ~g_onehot) != 0 or (above_posts & g_onehot) != 0
-
-    @always(clk.posedge)
-    def child_win_reg():
-        # registered every cycle: in EVAL they hold what GEN (the node's
-        # y_wins and depth left, the bead GEN drops) saw; three registered
-        # bits then decide the descent, a LUT in front of the state
-        stop_r.next = dleft == 1 or child_win_now
-        deep_win_r.next = dleft != 1 and child_win_now
 
     @always_seq(clk.posedge, reset=rst)
     def fsm():
@@ -436,6 +401,6 @@ def score4_search(clk, rst, start, me, opp, budget, busy, done, move, nodes,
             done.next = 1
             state.next = t_state.IDLE
 
-    return (prescan, book, position, checker, table, killers, next_move, frames, combine, state_decode,
-            descent, killer_ports, leaf_reg, node_landing, child_threats, child_posts, child_wins, child_win_reg, fsm)
+    return (prescan, book, position, checker, table, killers, next_move, frames, win_now, combine,
+            state_decode, descent, killer_ports, leaf_reg, fsm)
 
