@@ -143,7 +143,7 @@ bench-blokus-mcts: setup ## the issue-25 MCTS study: every setting of bench/blok
 	@if [ -z "$(PENTOBI_GTP)" ]; then echo "bench-blokus-mcts: skipped: give PENTOBI_GTP=/path/to/pentobi-gtp (Pentobi's GTP engine, built from its source; see docs/benchmarks.md)"; else \
 	$(PY) -m bench.blokus.mcts_sweep --plan bench/blokus/mcts_sweep_plan.json --jobs $(JOBS) --pentobi "$(PENTOBI_GTP)" $(if $(ONLY),--only $(ONLY)) --out bench/results/blokus-mcts-sweep.md; fi
 
-bench-blokus-tree-costs: setup ## the Monte-Carlo tree unit's operations against the SDRAM controller's exact access times, beside golden's charges, and golden's search rebuilt with them on the positions of 4 games [SEED=s] -> bench/results/blokus-tree-costs.md
+bench-blokus-tree-costs: setup ## the Monte-Carlo tree unit's operations against the SDRAM controller's exact access times: golden's costs checked to cover them, and golden's search rebuilt with each set of costs on the positions of 4 games [SEED=s] -> bench/results/blokus-tree-costs.md
 	$(PY) -m bench.blokus.tree_costs --games 4 $(if $(SEED),--seed $(SEED)) --out bench/results/blokus-tree-costs.md
 
 bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks synthesised alone) and affords (playouts a move with the cycle model, the hardware design's knobs) [SEED=s] -> bench/results/blokus-playout-unit.md

@@ -248,6 +248,13 @@ static inline int64_t gm_expand_work(int scans, int moves)
          + (int64_t)BK_MC_EXPAND_MOVE_WORK * moves;
 }
 
+/* golden write_work */
+static inline int64_t gm_write_work(int64_t children)
+{
+    return BK_MC_WRITE_NODE_WORK + BK_MC_WRITE_WORK * children
+         + (children >> BK_MC_WRITE_SLACK_SHIFT);
+}
+
 /* golden replay_work of a descent's first `n` keys */
 static inline int64_t gm_replay_work(const int *keys, int n)
 {
@@ -314,7 +321,7 @@ static int gm_expand(GmSearch *sr, int node, const McState *st, int64_t *work)
     }
     sr->expansions++;
     sr->scored += n;
-    *work += (int64_t)BK_MC_WRITE_WORK * count;
+    *work += gm_write_work(count);
     return 1;
 }
 
@@ -338,9 +345,22 @@ static int gm_select(const GmSearch *sr, int node)
     return arg;
 }
 
-static inline int64_t gm_child_work(int node)
+/* golden select_work */
+static inline int64_t gm_select_work(int node, int64_t children)
 {
-    return node == 0 ? BK_MC_ROOT_CHILD_WORK : BK_MC_CHILD_WORK;
+    if (node == 0)
+        return BK_MC_ROOT_SELECT_WORK + BK_MC_ROOT_CHILD_WORK * children
+             + (children >> BK_MC_SLACK_SHIFT);
+    return BK_MC_SELECT_NODE_WORK + BK_MC_CHILD_WORK * children + (children >> BK_MC_SLACK_SHIFT);
+}
+
+/* golden rave_scan_work */
+static inline int64_t gm_rave_scan_work(int node, int64_t children)
+{
+    if (node == 0)
+        return BK_MC_ROOT_RAVE_SCAN_WORK + BK_MC_RAVE_KEY_WORK * children;
+    return BK_MC_RAVE_SCAN_WORK + BK_MC_RAVE_KEY_WORK * children
+         + (children >> BK_MC_SLACK_SHIFT);
 }
 
 /* golden _Search.down: the selection of one descent, with its virtual loss;
@@ -366,7 +386,7 @@ static int gm_down(GmSearch *sr, const McState *root, GmDescent *d, int64_t *wor
         }
         sr->scanned += sr->node[node].count;
         if (!fresh)
-            *work += BK_MC_SELECT_NODE_WORK + gm_child_work(node) * sr->node[node].count;
+            *work += gm_select_work(node, sr->node[node].count);
         gm_scanned_at[d->depth < GM_DEPTHS - 1 ? d->depth : GM_DEPTHS - 1] += sr->node[node].count;
         node = gm_select(sr, node);
         d->movers[d->nmoves] = d->st.to_move;
@@ -410,6 +430,8 @@ static int64_t gm_back_up(GmSearch *sr, const GmDescent *d)
             nd->n8 += 256;
         nd->w8 += r;
         nd->real++;
+        if (k && nd->real == BK_MC_RAVE_CHILD_MAX + 1)
+            work += BK_MC_KEY_FLAG_WORK;       /* its KEY word's flag set */
     }
     /* each side's placement of each tile in the descent: its key and ply */
     int placed_key[2][BK_N_TILES], placed_ply[2][BK_N_TILES];
@@ -427,7 +449,7 @@ static int64_t gm_back_up(GmSearch *sr, const GmDescent *d)
         int mover = d->movers[i];
         int r = mover == 0 ? r0 : 256 - r0;
         int rest = d->nmoves - i;
-        work += (int64_t)BK_MC_RAVE_KEY_WORK * nd->count;
+        work += gm_rave_scan_work(d->path[i], nd->count);
         for (int c = nd->first; c < nd->first + nd->count; c++) {
             GmNode *ch = &sr->node[c];
             if (ch->key == MC_PASS || ch->real > BK_MC_RAVE_CHILD_MAX)

@@ -247,14 +247,17 @@ def report(sizes, rows, units, params, seed, games, seconds, trees=(), measured=
         out += ["", "Children read: those every selection reads to choose a child, at each "
                 "node of its path (golden's `scanned`); at the root: those of the root alone "
                 "(the C mirror's count by depth). Busy: golden's schedule (the tree unit's "
-                "jobs, a model until it is built: %d cycles a node selected at, %d a root "
-                "child's summary read, %d one read below it, %d a child written, %d a node "
-                "backed up, %d a child's key read by RAVE, %d a RAVE update) as a share of "
-                "the search's cycles; playing out: the playouts' cycles (their replays left "
-                "out) as a share of the %d units' cycles. Past the budget: the descents "
-                "under way when it ran out (golden reserves %d cycles for them)." % (
-                    gm.SELECT_NODE_WORK, gm.ROOT_CHILD_WORK, gm.CHILD_WORK, gm.WRITE_WORK,
-                    gm.BACKUP_NODE_WORK, gm.RAVE_KEY_WORK, gm.RAVE_UPDATE_WORK, gm.BATCH,
+                "jobs at the costs of its plan, `make bench-blokus-tree-costs`: a choice "
+                "%d + c + c/%d cycles at the root, %d + 2c + c/%d below it, an expansion's "
+                "writes %d + %dc + c/%d, %d a node backed up, RAVE's match %d + c at the "
+                "root and %d + c + c/%d below, %d a RAVE update; c the node's children) as "
+                "a share of the search's cycles; playing out: the playouts' cycles (their "
+                "replays left out) as a share of the %d units' cycles. Past the budget: the "
+                "descents under way when it ran out (golden reserves %d cycles for them)." % (
+                    gm.ROOT_SELECT_WORK, 1 << gm.SLACK_SHIFT, gm.SELECT_NODE_WORK,
+                    1 << gm.SLACK_SHIFT, gm.WRITE_NODE_WORK, gm.WRITE_WORK,
+                    1 << gm.WRITE_SLACK_SHIFT, gm.BACKUP_NODE_WORK, gm.ROOT_RAVE_SCAN_WORK,
+                    gm.RAVE_SCAN_WORK, 1 << gm.SLACK_SHIFT, gm.RAVE_UPDATE_WORK, gm.BATCH,
                     gm.DRAIN_RESERVE), ""]
     out += ["## Playouts a move with %d units for %.1f s at %d MHz: the study's model" % (
                 units, TARGET_S, CLOCK_HZ // 1_000_000), "",

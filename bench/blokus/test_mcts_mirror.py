@@ -103,6 +103,21 @@ def test_compare_can_fail(monkeypatch):
     assert M.search(pos, last_opp=last, max_playouts=60) != c
 
 
+def test_a_child_past_rave_child_max_is_charged_its_flag():
+    """A root child with more than RAVE_CHILD_MAX descents: its KEY word's
+    flag is written once (KEY_FLAG_WORK), in golden and the mirror alike. A
+    late position with one move, so that every descent passes its child and
+    the playouts are short."""
+    rng = random.Random("mcts-flag:%d" % run_seed())
+    while True:
+        pos, last = position_with_last(rng, rng.randrange(30, 60))
+        if not B.game_over(pos) and len(B.legal_moves(pos, B.ME)) == 1:
+            break
+    limit = M.RAVE_CHILD_MAX + 600
+    g = compare(pos, last, "past RAVE_CHILD_MAX", max_playouts=limit)
+    assert g.visits > M.RAVE_CHILD_MAX, (run_seed(), g)      # its back-up passed the limit
+
+
 def test_default_budget_answers_are_legal():
     """At the default budget (the mirror only: golden would take minutes)."""
     rng = random.Random("mcts-default:%d" % run_seed())

@@ -63,7 +63,7 @@ Definitions (the contract):
   RAVE_CHILD_MAX``), so RAVE reads one word a child.
 * **The schedule**, in clock cycles from the search's start: ``BATCH``
   playout units and one tree unit, as the hardware runs them.  The root's
-  expansion ends at ``expand_work(scans, moves) + WRITE_WORK * moves``;
+  expansion ends at ``expand_work(scans, moves) + write_work(moves)``;
   every unit is then waiting.  The tree unit runs one job at a time: when
   it is free it takes the unit that has waited since the earliest cycle
   (the lower unit number of equals), or idles until one waits.  A job
@@ -77,16 +77,19 @@ Definitions (the contract):
   stops after its back-up; the search ends with the last job, and
   ``work`` is that cycle.  A job's cycles (``_Search.down``,
   ``_Search.back_up``):
-  - selection: at each node where a child is selected, ``SELECT_NODE_WORK``
-    and ``ROOT_CHILD_WORK`` a child's summary read at the root (on chip),
-    ``CHILD_WORK`` below it (``child_summary``: two words); a node expanded
-    by this descent instead costs the replay of the path to it (``replay_work``), its scan
-    (``expand_work``) and ``WRITE_WORK`` a child written (the child its
-    scan finds best is the one selected: no reads); a node the tree has no
-    room for costs the replay and the scan;
-  - back-up: ``BACKUP_NODE_WORK`` a node of the path; RAVE reads the key of
-    each child of each node it visits (``RAVE_KEY_WORK``) and spends
-    ``RAVE_UPDATE_WORK`` on a child it updates.
+  - selection: at each node where a child is selected, ``select_work``
+    (a fixed part, ``ROOT_CHILD_WORK`` a child's summary read at the root,
+    on chip, ``CHILD_WORK`` below it, ``child_summary``'s two words, and a
+    slack for long reads); a node expanded by this descent instead costs
+    the replay of the path to it (``replay_work``), its scan
+    (``expand_work``) and its writes (``write_work``; the child its scan
+    finds best is the one selected: no reads); a node the tree has no room
+    for costs the replay and the scan;
+  - back-up: ``BACKUP_NODE_WORK`` a node of the path, and ``KEY_FLAG_WORK``
+    when a node's ``real`` passes ``RAVE_CHILD_MAX`` (its KEY word's flag
+    written); RAVE matches the keys of the children of each node it visits
+    (``rave_scan_work``) and spends ``RAVE_UPDATE_WORK`` on a child it
+    updates.
   A unit's cycles after its job: ``replay_work`` of the descent's tree
   moves, then the playout's: ``PLAYOUT_WORK``, and for each of its plies
   ``SCAN_WORK`` a scan of the side's moves (two when the opening filter
@@ -96,7 +99,9 @@ Definitions (the contract):
   ``PASS_WORK`` for a pass (``ply_work``).  The replay, the playout and the
   expansion's scan are the clock cycles of the RTL's playout unit and
   expansion scan, which their benches check; the tree unit's other cycles
-  are a model (docs/blokus-mcts.md) until it is built.
+  are the costs of the operations docs/blokus-mcts.md plans, which the tree
+  unit will pad its operations to (bench/blokus/tree_costs.py checks that
+  they cover the SDRAM's accesses) until it is built.
   ``DEFAULT_BUDGET`` leaves ``DRAIN_RESERVE`` of 0.8 s at 50 MHz for the
   jobs and playouts under way when it runs out.
 * **Answer**: the root child with the most descents (the first of equals),
@@ -133,17 +138,30 @@ PLAYOUT_WORK, SCAN_WORK, MOVE_WORK, PASS_WORK, WALK_WORK = 3, 228, 52, 10, 3
 # scan: the RTL's cycles (hdl/blokus/playout.py, hdl/blokus/expand_scan.py)
 REPLAY_WORK, REPLAY_MOVE_WORK, REPLAY_PASS_WORK = 1, 6, 2
 EXPAND_WORK, EXPAND_SCAN_WORK, EXPAND_MOVE_WORK = 1, 229, 2
-# The tree unit's: a model until it is built (docs/blokus-mcts.md, "The tree's
-# memory"): the tree in the SDRAM (16-bit words, one a cycle in a burst), each
-# node's fields in four arrays by node number (KEY 1 word, SUMMARY 2, STATS 6,
-# LINK 2); the root's children's keys and summaries also on chip.
-SELECT_NODE_WORK = 32                # a node's LINK, the value's latency (19), the virtual loss
+# The tree unit's, the costs of its operations as docs/blokus-mcts.md plans
+# them ("The tree unit's operations"): the tree in the SDRAM (16-bit words,
+# one a cycle in a burst), each node's fields in four arrays by node number
+# (KEY 1 word, SUMMARY 2, STATS 6, LINK 2); the root's children's keys and
+# summaries also on chip.  Each operation takes the SDRAM's accesses one
+# after the other, each begun two cycles after the data it needs, and is
+# padded to its cost here, which covers its accesses at their worst place in
+# the rows and the refreshes that can fall inside it (bench/blokus/
+# tree_costs.py checks the cover for every child count from the controller's
+# exact access times, hdl/sdram_timing.py).
+ROOT_SELECT_WORK = 67                # the root's choice (summaries on chip), then the virtual loss
+SELECT_NODE_WORK = 73                # a choice below the root (summaries read), then the virtual loss
 ROOT_CHILD_WORK = 1                  # a root child's summary read: on chip, one a cycle
 CHILD_WORK = 2                       # a child's summary read below the root: two words
-WRITE_WORK = 12                      # a child written by an expansion: 11 words
-BACKUP_NODE_WORK = 24                # a path node's STATS read and written, its SUMMARY written
+SLACK_SHIFT = 5                      # children >> 5 more: the rows and refreshes of long reads
+WRITE_NODE_WORK = 65                 # an expansion's five write accesses, begun
+WRITE_WORK = 11                      # a child written by an expansion: 11 words
+WRITE_SLACK_SHIFT = 3                # children >> 3 more: the rows and refreshes of the writes
+BACKUP_NODE_WORK = 60                # a path node's STATS read, updated and written, its SUMMARY written
+KEY_FLAG_WORK = 14                   # a back-up's write of a KEY word's flag (real passes RAVE_CHILD_MAX)
+ROOT_RAVE_SCAN_WORK = 14             # RAVE's match of the root's children (keys on chip), its latency
+RAVE_SCAN_WORK = 30                  # RAVE's read of a node's children's keys and the match's latency
 RAVE_KEY_WORK = 1                    # a child's key read by RAVE: one word (on chip at the root)
-RAVE_UPDATE_WORK = 24                # a child's STATS read and written, its SUMMARY written
+RAVE_UPDATE_WORK = 60                # a child's STATS read, updated and written, its SUMMARY written
 CLOCK_CYCLES = 40000000              # 0.8 s at 50 MHz
 DRAIN_RESERVE = 1000000              # for the jobs and playouts under way at the budget
 DEFAULT_BUDGET = CLOCK_CYCLES - DRAIN_RESERVE
@@ -564,9 +582,27 @@ class _Descent(object):
         self.path, self.keys, self.movers, self.result, self.plies = [0], [], [], 0, 0
 
 
-def _child_work(node):
-    """The cycles of reading one child's summary at ``node``."""
-    return ROOT_CHILD_WORK if node == 0 else CHILD_WORK
+def select_work(node, children):
+    """The tree unit's cycles for a choice at ``node`` among ``children`` and
+    the virtual loss on the child chosen (its STATS read, updated and written,
+    its SUMMARY written; its LINK read while the update runs)."""
+    if node == 0:
+        return ROOT_SELECT_WORK + ROOT_CHILD_WORK * children + (children >> SLACK_SHIFT)
+    return SELECT_NODE_WORK + CHILD_WORK * children + (children >> SLACK_SHIFT)
+
+
+def write_work(children):
+    """The tree unit's cycles for an expansion's writes of ``children``
+    children (their KEY, SUMMARY, STATS and LINK words, the parent's LINK)."""
+    return WRITE_NODE_WORK + WRITE_WORK * children + (children >> WRITE_SLACK_SHIFT)
+
+
+def rave_scan_work(node, children):
+    """The tree unit's cycles for RAVE's match of the keys of ``node``'s
+    ``children`` (on chip at the root, read from the SDRAM below it)."""
+    if node == 0:
+        return ROOT_RAVE_SCAN_WORK + RAVE_KEY_WORK * children
+    return RAVE_SCAN_WORK + RAVE_KEY_WORK * children + (children >> SLACK_SHIFT)
 
 
 class _Search(object):
@@ -586,7 +622,7 @@ class _Search(object):
         if done:
             self.expansions += 1
             self.scored += moves
-            work += WRITE_WORK * max(1, moves)
+            work += write_work(max(1, moves))
         return done, work
 
     def down(self):
@@ -606,7 +642,7 @@ class _Search(object):
                 fresh = True
             self.scanned += tree.count[node]
             if not fresh:
-                work += SELECT_NODE_WORK + _child_work(node) * tree.count[node]
+                work += select_work(node, tree.count[node])
             node = select(tree, node)
             d.movers.append(st.to_move)
             d.keys.append(tree.key[node])
@@ -638,6 +674,8 @@ class _Search(object):
                 tree.n8[node] += 256
             tree.w8[node] += r
             tree.real[node] += 1
+            if k and tree.real[node] == RAVE_CHILD_MAX + 1:
+                work += KEY_FLAG_WORK          # its KEY word's flag set
         placed = rave_placements(d.keys, d.movers)
         n = len(d.keys)
         for i in range(len(d.path) - 2, -1, -1):
@@ -646,7 +684,7 @@ class _Search(object):
                 continue
             mover = d.movers[i]
             r = r0 if mover == ME else 256 - r0
-            work += RAVE_KEY_WORK * tree.count[node]
+            work += rave_scan_work(node, tree.count[node])
             for c in tree.children(node):
                 update = rave_update(placed, mover, key_word(tree.key[c], tree.real[c]), i, n, r)
                 if update is not None:

@@ -2,20 +2,19 @@
 from myhdl import always_comb, always_seq, block, concat, downrange, intbv
 
 from golden.blokus.mcts import (BACKUP_NODE_WORK, BATCH, MAX_BUDGET, PRIOR_VISITS, RAVE_W8,
-                                ROOT_CHILD_WORK, SELECT_NODE_WORK, SUMMARY_HALF_BITS,
-                                SUMMARY_LEAD_BITS)
+                                SUMMARY_HALF_BITS, SUMMARY_LEAD_BITS, select_work)
 from hdl.pipelined_divider import pipelined_divider
 from hdl.register import register
 from hdl.signals import flag, unsigned
 
 VISIT_BITS = 32
 """n8 and w8 (visits and results in 1/256 of a visit). A descent keeps the
-tree unit busy for at least SELECT_NODE_WORK + ROOT_CHILD_WORK (a root
+tree unit busy for at least select_work(0, 1) (a choice at the root, one
 child read) + 2 * BACKUP_NODE_WORK (the root and one node backed up)
 cycles, and jobs start only before the budget, so a search of MAX_BUDGET
 cycles starts fewer than MAX_DESCENTS descents; a node's n8 grows by at most
 256 + RAVE_W8 a descent from the prior's PRIOR_VISITS * 256: n8 < 2^30."""
-MAX_DESCENTS = MAX_BUDGET // (SELECT_NODE_WORK + ROOT_CHILD_WORK + 2 * BACKUP_NODE_WORK) + BATCH
+MAX_DESCENTS = MAX_BUDGET // (select_work(0, 1) + 2 * BACKUP_NODE_WORK) + BATCH
 if PRIOR_VISITS * 256 + (256 + RAVE_W8) * MAX_DESCENTS >= 1 << 30:
     raise ValueError("blokus_child_summary: golden's MAX_BUDGET lets n8 reach 2^30; lower it "
                      "or widen VISIT_BITS and the benches' range")
