@@ -838,6 +838,19 @@ def _blokus_unit_queue(cfg):
                                                     bits(UNIT_BITS)))]
 
 
+def _blokus_tree_update(cfg):
+    """The tree unit's update of a node (hdl/blokus/tree_update.py) on the SDRAM controller."""
+    from hdl.blokus.stats_update import ADD_BITS
+    from hdl.blokus.tree_update import NODE_BITS, blokus_tree_update_on_sdram
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_update", blokus_tree_update_on_sdram(
+        clk, rst, flag(), bits(NODE_BITS), bits(ADD_BITS), bits(ADD_BITS), flag(), flag(),
+        bits(15), flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
+        bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 def _sdram_controller(cfg):
     """The DE2's SDRAM controller (hdl/sdram_controller.py) at the build's clock."""
     from hdl.sdram_controller import sdram_controller
@@ -905,4 +918,5 @@ UNITS = {
     "blokus_unit_queue": (_blokus_unit_queue, 115200, False),
     "pipelined_divider": (_pipelined_divider, 115200, False),
     "sdram_controller": (_sdram_controller, 115200, False),
+    "blokus_tree_update": (_blokus_tree_update, 115200, False),
 }

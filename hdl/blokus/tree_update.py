@@ -1,0 +1,201 @@
+"""The tree unit's update of one node in the SDRAM: its STATS read, updated
+and written, its SUMMARY written (and its KEY word's flag when its descents
+pass RAVE_CHILD_MAX), padded to golden's cost."""
+from myhdl import Signal, always_comb, always_seq, block, concat, enum
+
+from golden.blokus.mcts import (BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX,
+                                RAVE_UPDATE_WORK, TREE_NODES)
+from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
+from hdl.blokus.stats_update import ADD_BITS, REAL_BITS, blokus_stats_update
+from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
+from hdl.signals import flag, unsigned
+
+NODE_BITS = (TREE_NODES - 1).bit_length()
+# The tree's four arrays in the SDRAM, by node number (docs/blokus-mcts.md)
+KEY_WORDS, SUMMARY_WORDS, STATS_WORDS, LINK_WORDS = 1, 2, 6, 2
+KEY_BASE = 0
+SUMMARY_BASE = KEY_BASE + KEY_WORDS * TREE_NODES
+STATS_BASE = SUMMARY_BASE + SUMMARY_WORDS * TREE_NODES
+LINK_BASE = STATS_BASE + STATS_WORDS * TREE_NODES
+if LINK_BASE + LINK_WORDS * TREE_NODES > 1 << ADDR_BITS:
+    raise ValueError("blokus_tree_update: golden's TREE_NODES = %d does not fit the SDRAM's "
+                     "%d words at 11 words a node; lower TREE_NODES" % (TREE_NODES, 1 << ADDR_BITS))
+if BACKUP_NODE_WORK != RAVE_UPDATE_WORK:
+    raise ValueError("blokus_tree_update pads a back-up and a RAVE update to one cost; golden's "
+                     "BACKUP_NODE_WORK (%d) and RAVE_UPDATE_WORK (%d) differ"
+                     % (BACKUP_NODE_WORK, RAVE_UPDATE_WORK))
+UPDATE_WORK = BACKUP_NODE_WORK
+FLAGGED_WORK = BACKUP_NODE_WORK + KEY_FLAG_WORK
+COUNT_BITS = FLAGGED_WORK.bit_length()
+if VISIT_BITS != 2 * DATA_BITS or not DATA_BITS < REAL_BITS <= 2 * DATA_BITS:
+    raise ValueError("blokus_tree_update keeps n8 and w8 in two words and real in two: "
+                     "VISIT_BITS %d, REAL_BITS %d" % (VISIT_BITS, REAL_BITS))
+
+
+def stats_words(n8, w8, real):
+    """A node's six STATS words as the tree keeps them: n8, w8, real, each low word first."""
+    return [n8 & 0xFFFF, n8 >> 16, w8 & 0xFFFF, w8 >> 16, real & 0xFFFF, real >> 16]
+
+
+def summary_words(summary):
+    """A node's two SUMMARY words, the low one first."""
+    return [summary & 0xFFFF, summary >> 16]
+
+
+@block
+def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable, key,
+                       done, overrun, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
+                       rd_valid, rd_data, mem_done):
+    """One of golden's node updates in the SDRAM, in exactly golden's cycles.
+
+    Ports:
+        start        in   begin (taken when idle): the update below
+        node         in   NODE_BITS: the node, its STATS at STATS_BASE + 6 node
+        n8_add, w8_add, descent_add  in  blokus_stats_update's: a back-up
+                          (r, 1; n8 256 at the root) or a RAVE update
+        flag_enable  in   a back-up below the root: when the node's descents
+                          become RAVE_CHILD_MAX + 1 its KEY word is written
+                          again with KEY_SATURATED (its key from `key`, 15 bits)
+        done         out  one cycle, UPDATE_WORK cycles after `start` was taken
+                          (FLAGGED_WORK when the flag was written)
+        overrun      out  sticky: the accesses were not over by then (never, if
+                          golden's costs cover the controller: bench/blokus/tree_costs.py)
+        req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
+    The node's inputs must hold until `done`.
+    """
+    for name, port, bits in (("node", node, NODE_BITS), ("n8_add", n8_add, ADD_BITS),
+                             ("w8_add", w8_add, ADD_BITS), ("key", key, 15),
+                             ("req_addr", req_addr, ADDR_BITS), ("req_len", req_len, LEN_BITS),
+                             ("wr_data", wr_data, DATA_BITS), ("rd_data", rd_data, DATA_BITS)):
+        if len(port) != bits:
+            raise ValueError("blokus_tree_update: %s must have %d bits, has %d"
+                             % (name, bits, len(port)))
+    mode = enum("IDLE", "READ", "UPDATE", "WRITE_STATS", "WRITE_SUMMARY", "WRITE_KEY", "PAD")
+    state = Signal(mode.IDLE)
+    # STATS as read (shifted in at the back), then the words to write (shifted
+    # out at the front): the new STATS, the SUMMARY, the KEY word
+    words = [unsigned(DATA_BITS) for _ in range(STATS_WORDS)]
+    summary_low, summary_high = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    asked = flag()                   # the current access was taken
+    elapsed = unsigned(COUNT_BITS)   # cycles since start
+    cost = unsigned(COUNT_BITS)
+    write_flag = flag()
+    upd_valid, upd_out = flag(), flag()
+    n8_in, w8_in = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
+    real_in = unsigned(REAL_BITS)
+    n8_new, w8_new = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
+    real_new, summary_new = unsigned(REAL_BITS), unsigned(SUMMARY_BITS)
+    saturated, parent = flag(), flag()
+    updater = blokus_stats_update(clk, rst, upd_valid, n8_in, w8_in, real_in, n8_add, w8_add,
+                                  descent_add, upd_out, n8_new, w8_new, real_new, summary_new,
+                                  saturated, parent)
+
+    @always_comb
+    def inputs():
+        n8_in.next = concat(words[1], words[0])
+        w8_in.next = concat(words[3], words[2])
+        real_in.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
+
+    @always_comb
+    def write_word():
+        wr_data.next = words[0]          # the words to write leave from the front, one a take
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        done.next = False
+        upd_valid.next = False
+        if state != mode.IDLE:
+            elapsed.next = elapsed + 1
+        if state == mode.IDLE:
+            if start:
+                state.next = mode.READ
+                req.next = True
+                req_write.next = False
+                asked.next = False
+                req_addr.next = STATS_BASE + STATS_WORDS * node
+                req_len.next = STATS_WORDS
+                elapsed.next = 1
+                cost.next = UPDATE_WORK
+        elif state == mode.READ:
+            if req and ready:
+                req.next = False
+                asked.next = True
+            if rd_valid:
+                words[STATS_WORDS - 1].next = rd_data
+                for k in range(STATS_WORDS - 1):
+                    words[k].next = words[k + 1]
+            if mem_done and asked:
+                state.next = mode.UPDATE
+                upd_valid.next = True
+        elif state == mode.UPDATE:
+            if upd_out:
+                words[0].next = n8_new[16:]
+                words[1].next = n8_new[VISIT_BITS:16]
+                words[2].next = w8_new[16:]
+                words[3].next = w8_new[VISIT_BITS:16]
+                words[4].next = real_new[16:]
+                words[5].next = real_new[REAL_BITS:16]
+                summary_low.next = summary_new[16:]
+                summary_high.next = summary_new[SUMMARY_BITS:16]
+                write_flag.next = flag_enable and real_new == RAVE_CHILD_MAX + 1
+                if flag_enable and real_new == RAVE_CHILD_MAX + 1:
+                    cost.next = FLAGGED_WORK
+                state.next = mode.WRITE_STATS
+                req.next = True
+                req_write.next = True
+                asked.next = False
+                req_addr.next = STATS_BASE + STATS_WORDS * node
+                req_len.next = STATS_WORDS
+        elif state == mode.WRITE_STATS or state == mode.WRITE_SUMMARY or state == mode.WRITE_KEY:
+            if req and ready:
+                req.next = False
+                asked.next = True
+            if wr_take:
+                for k in range(STATS_WORDS - 1):
+                    words[k].next = words[k + 1]
+            if mem_done and asked:
+                if state == mode.WRITE_STATS:
+                    words[0].next = summary_low
+                    words[1].next = summary_high
+                    state.next = mode.WRITE_SUMMARY
+                    req.next = True
+                    asked.next = False
+                    req_addr.next = SUMMARY_BASE + SUMMARY_WORDS * node
+                    req_len.next = SUMMARY_WORDS
+                elif state == mode.WRITE_SUMMARY and write_flag:
+                    words[0].next = concat(True, key)
+                    state.next = mode.WRITE_KEY
+                    req.next = True
+                    asked.next = False
+                    req_addr.next = KEY_BASE + node
+                    req_len.next = KEY_WORDS
+                else:
+                    state.next = mode.PAD
+        if state != mode.IDLE and state != mode.PAD and elapsed >= cost:
+            overrun.next = True
+        if state == mode.PAD and elapsed >= cost:
+            state.next = mode.IDLE
+            done.next = True
+
+    return updater, inputs, write_word, control
+
+
+@block
+def blokus_tree_update_on_sdram(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable,
+                                key, done, overrun, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n,
+                                sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
+                                clk_hz=50000000):
+    """blokus_tree_update on the SDRAM controller, the chip's pins outside:
+    the unit bench's top (a model of the chip on the pins)."""
+    from hdl.sdram_controller import sdram_controller
+    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
+    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
+    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    update = blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable,
+                                key, done, overrun, req, req_write, req_addr, req_len, ready,
+                                wr_take, wr_data, rd_valid, rd_data, mem_done)
+    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
+                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
+                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
+                              sd_dq_i, clk_hz=clk_hz)
+    return update, memory
