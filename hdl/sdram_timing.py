@@ -153,5 +153,16 @@ def schedule(addr, n, write, t):
 
 
 def access_cycles(addr, n, write, t):
-    """Cycles from taking an access to the next access's ACTIVE at the earliest."""
-    return schedule(addr, n, write, t)[1]
+    """Cycles from taking an access to the next access's ACTIVE at the earliest:
+    `schedule`'s end, added up by segment (a row's words) without listing the
+    commands, so that bench/blokus/tree_costs.py can try every alignment of
+    every length (its test checks the two agree)."""
+    if not 1 <= n <= MAX_WORDS:
+        raise ValueError("an access moves 1..%d words, not %d" % (MAX_WORDS, n))
+    total, col = 0, addr & ((1 << COL_BITS) - 1)
+    while n:
+        words = min(n, (1 << COL_BITS) - col)
+        total += t.rcd + t.pad(write, words) + words
+        n -= words
+        col = 0
+    return total - 1 + (t.tail_write if write else t.tail_read)

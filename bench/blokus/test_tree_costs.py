@@ -9,19 +9,19 @@ import pytest
 
 from bench.blokus import tree_costs as T
 from golden.blokus import mcts as gm
-from hdl.sdram_timing import MAX_WORDS, SdramCycles, schedule
+from hdl.sdram_timing import MAX_WORDS, SdramCycles, access_cycles, schedule
 
 t = SdramCycles(T.CLOCK_HZ)
 
 
-def test_access_cycles_are_the_schedules_length():
+def test_sdram_timings_access_cycles_are_the_schedules_length():
     rng = random.Random(25)
     cases = [(a, n, w) for a in range(0, 300, 7) for n in (1, 2, 3, 5, 6, 255, 256, 257)
              for w in (False, True)]
     cases += [(rng.randrange(1 << 22), rng.randrange(1, MAX_WORDS + 1), rng.random() < 0.5)
               for _ in range(500)]
     for addr, n, write in cases:
-        assert T.access_cycles(addr % T.ROW_WORDS, n, write, t) == schedule(addr, n, write, t)[1], \
+        assert access_cycles(addr, n, write, t) == schedule(addr, n, write, t)[1], \
             (addr, n, write)
 
 
@@ -30,8 +30,8 @@ def test_the_columns_tried_give_the_worst_of_every_column():
         step = T.gcd(element, T.ROW_WORDS)
         for n in list(range(1, 520)) + [MAX_WORDS - 1, MAX_WORDS]:
             for write in (False, True):
-                assert (max(T.access_cycles(c, n, write, t) for c in T.starts(n, step, t))
-                        == max(T.access_cycles(c, n, write, t)
+                assert (max(access_cycles(c, n, write, t) for c in T.starts(n, step, t))
+                        == max(access_cycles(c, n, write, t)
                                for c in T.starts(n, step, t, every=True))), (element, n, write)
 
 

@@ -52,7 +52,7 @@ from hdl.blokus.child_select import CHILD_BITS, LATENCY as SELECT_LATENCY
 from hdl.blokus.prior_value import LATENCY as PRIOR_LATENCY
 from hdl.blokus.rave_match import LATENCY as RAVE_LATENCY
 from hdl.blokus.stats_update import LATENCY as UPDATE_LATENCY
-from hdl.sdram_timing import COL_BITS, MAX_WORDS, SdramCycles
+from hdl.sdram_timing import COL_BITS, MAX_WORDS, SdramCycles, access_cycles
 
 DEFAULT_OUT = "bench/results/blokus-tree-costs.md"
 CLOCK_HZ = 50_000_000
@@ -67,20 +67,6 @@ BEFORE = {"ROOT_SELECT_WORK": 32, "SELECT_NODE_WORK": 32, "SLACK_SHIFT": 31,
           "WRITE_NODE_WORK": 0, "WRITE_WORK": 12, "WRITE_SLACK_SHIFT": 31,
           "BACKUP_NODE_WORK": 24, "KEY_FLAG_WORK": 0, "ROOT_RAVE_SCAN_WORK": 0,
           "RAVE_SCAN_WORK": 0, "RAVE_UPDATE_WORK": 24}
-
-
-def access_cycles(col, n, write, t):
-    """Cycles from the controller taking an access of n words (1..MAX_WORDS)
-    at column `col` of a row to the next access's ACTIVE at the earliest: the
-    length of hdl.sdram_timing.schedule's commands, added up by segment (the
-    test checks it equals the schedule)."""
-    total, col = 0, col % ROW_WORDS
-    while n:
-        words = min(n, ROW_WORDS - col)
-        total += t.rcd + t.pad(write, words) + words
-        n -= words
-        col = 0
-    return total - 1 + (t.tail_write if write else t.tail_read)
 
 
 def starts(n, step, t, every=False):
@@ -258,7 +244,7 @@ def rows(t):
         for c in (CHILDREN if per_child else (1,)):
             unit = plan(c, t)
             out.append((name, c if per_child else None, golden(c), plan(c, t, True), unit,
-                        refresh_cycles(unit, t)))
+                        needed(plan, c, t) - unit))
     return out
 
 
@@ -362,8 +348,6 @@ def report(t, playouts=(), games=0, seed=None):
              "| operation | children | golden | memory | tree unit | refreshes | golden's "
              "margin |", "|---|---:|---:|---:|---:|---:|---:|"]
     for name, c, golden, mem, unit, refresh in rows(t):
-        if not mem:
-            refresh = 0
         lines.append("| %s | %s | %d | %d | %d | %d | %+d |" % (
             name, "-" if c is None else c, golden, mem, unit, refresh, golden - unit - refresh))
     short = shortfalls(t)
