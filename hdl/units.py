@@ -841,14 +841,57 @@ def _blokus_unit_queue(cfg):
 def _blokus_tree_update(cfg):
     """The tree unit's update of a node (hdl/blokus/tree_update.py) on the SDRAM controller."""
     from hdl.blokus.stats_update import ADD_BITS
-    from hdl.blokus.tree_update import NODE_BITS, blokus_tree_update_on_sdram
+    from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
+    from hdl.blokus.tree_update import blokus_tree_update_on_sdram
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_update", blokus_tree_update_on_sdram(
         clk, rst, flag(), bits(NODE_BITS), bits(ADD_BITS), bits(ADD_BITS), flag(), flag(),
-        bits(15), flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
+        bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
+def _blokus_tree_select(cfg):
+    """The tree unit's choice at a node with its virtual loss
+    (hdl/blokus/tree_select.py) on the SDRAM controller and the root's RAM."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.stats_update import REAL_BITS
+    from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
+    from hdl.blokus.tree_select import blokus_tree_select_on_sdram
+    from hdl.blokus.uct_score import EXPLORE_BITS
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_select", blokus_tree_select_on_sdram(
+        clk, rst, flag(), flag(), bits(NODE_BITS), bits(CHILD_BITS), bits(EXPLORE_BITS), flag(),
+        flag(), bits(NODE_BITS), bits(KEY_BITS), bits(NODE_BITS), bits(CHILD_BITS),
+        bits(REAL_BITS), flag(), flag(), bits(CHILD_BITS), bits(DATA_BITS), bits(SUMMARY_BITS),
+        flag(), bits(CHILD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(), flag(),
+        bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS),
+        clk_hz=cfg.clk_hz))]
+
+
+def _blokus_tree_rave(cfg):
+    """The tree unit's RAVE match at a path node (hdl/blokus/tree_rave.py) on the
+    SDRAM controller and the root's RAM."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+    from hdl.blokus.rave_match import RESULT_BITS, WEIGHT_BITS
+    from hdl.blokus.tables import N_TILES
+    from hdl.blokus.tree_layout import NODE_BITS
+    from hdl.blokus.tree_rave import MATCH_BITS, blokus_tree_rave_on_sdram
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_rave", blokus_tree_rave_on_sdram(
+        clk, rst, flag(), flag(), bits(NODE_BITS), bits(CHILD_BITS), flag(), bits(PLY_BITS),
+        bits(PLY_BITS), bits(RESULT_BITS), bits(N_TILES), bits(N_TILES), bits(6),
+        bits(RECORD_BITS), flag(), flag(), bits(MATCH_BITS), bits(MATCH_BITS), bits(CHILD_BITS),
+        bits(WEIGHT_BITS), bits(WEIGHT_BITS), flag(), bits(CHILD_BITS), bits(DATA_BITS), flag(),
+        flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
+        bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
 def _sdram_controller(cfg):
@@ -919,4 +962,6 @@ UNITS = {
     "pipelined_divider": (_pipelined_divider, 115200, False),
     "sdram_controller": (_sdram_controller, 115200, False),
     "blokus_tree_update": (_blokus_tree_update, 115200, False),
+    "blokus_tree_select": (_blokus_tree_select, 115200, False),
+    "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
 }

@@ -74,8 +74,8 @@ def test_report_rows_carry_golden_charges_and_add_up():
     golden, memory, unit, refresh = rows[("choice below the root, virtual loss", 8)]
     assert golden == gm.select_work(1, 8) == gm.SELECT_NODE_WORK + 8 * gm.CHILD_WORK
     assert memory == (T.worst_access(16, False, 2, t) + T.worst_access(6, False, 6, t)
-                      + T.worst_access(2, False, 2, t) + T.worst_access(6, True, 6, t)
-                      + T.worst_access(2, True, 2, t))
+                      + T.worst_access(2, False, 2, t) + T.worst_access(1, False, 1, t)
+                      + T.worst_access(6, True, 6, t) + T.worst_access(2, True, 2, t))
     assert unit > memory and refresh == t.debt_max * t.rfc
     assert rows[("back-up of a path node", None)][0] == gm.BACKUP_NODE_WORK
     text = T.report(t)

@@ -20,8 +20,8 @@ count a node can have (1 to 4,095: ``blokus_child_select``'s CHILD_BITS):
   one at a time): a bound no tree unit can beat;
 - **tree unit**: the plan: each access asked for ``HANDOFF`` cycles after the
   data it needs is there (a selection's choice after its summaries, a write
-  after its update), the LINK of the child chosen read while its virtual
-  loss is computed;
+  after its update), the LINK of the child chosen (and below the root its
+  KEY word) read while its virtual loss is computed;
 - **refreshes**: what the refreshes that can fall due inside it add at most
   (one due every `refresh_interval` cycles, `refresh_wait_max` owed at its
   start).
@@ -114,14 +114,15 @@ def _write(words, element, t):
     return worst_access(words, True, element, t)
 
 
-def virtual_loss(t, memory=False):
+def virtual_loss(t, memory=False, key=False):
     """The chosen child's STATS read, updated and written and its SUMMARY
-    written; its LINK read while the update runs."""
+    written; its LINK read while the update runs, and its KEY word with it
+    when `key` (below the root: the root's keys are on chip)."""
+    reads = _read(LINK, LINK, t) + (_read(KEY, KEY, t) if key else 0)
     if memory:
-        return (_read(STATS, STATS, t) + _read(LINK, LINK, t) + _write(STATS, STATS, t)
-                + _write(SUMMARY, SUMMARY, t))
-    link = _read(LINK, LINK, t) + HANDOFF
-    return (_read(STATS, STATS, t) + HANDOFF + max(UPDATE_LATENCY, link)
+        return _read(STATS, STATS, t) + reads + _write(STATS, STATS, t) + _write(SUMMARY, SUMMARY, t)
+    beside = reads + HANDOFF * (2 if key else 1)
+    return (_read(STATS, STATS, t) + HANDOFF + max(UPDATE_LATENCY, beside)
             + _write(STATS, STATS, t) + HANDOFF + _write(SUMMARY, SUMMARY, t) + HANDOFF)
 
 
@@ -137,8 +138,9 @@ def select_below(c, t, memory=False):
     """A choice below the root (c children's summaries read), then the
     virtual loss."""
     if memory:
-        return _read(SUMMARY * c, SUMMARY, t) + virtual_loss(t, True)
-    return _read(SUMMARY * c, SUMMARY, t) + HANDOFF + SELECT_LATENCY + virtual_loss(t)
+        return _read(SUMMARY * c, SUMMARY, t) + virtual_loss(t, True, key=True)
+    return (_read(SUMMARY * c, SUMMARY, t) + HANDOFF + SELECT_LATENCY
+            + virtual_loss(t, key=True))
 
 
 def back_up_node(t, memory=False):

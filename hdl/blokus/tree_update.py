@@ -3,23 +3,14 @@ and written, its SUMMARY written (and its KEY word's flag when its descents
 pass RAVE_CHILD_MAX), padded to golden's cost."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum
 
-from golden.blokus.mcts import (BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX,
-                                RAVE_UPDATE_WORK, TREE_NODES)
+from golden.blokus.mcts import BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX, RAVE_UPDATE_WORK
 from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
 from hdl.blokus.stats_update import ADD_BITS, REAL_BITS, blokus_stats_update
+from hdl.blokus.tree_layout import (KEY_BASE, KEY_BITS, KEY_WORDS, NODE_BITS, STATS_BASE,
+                                    STATS_WORDS, SUMMARY_BASE, SUMMARY_WORDS)
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
 from hdl.signals import flag, unsigned
 
-NODE_BITS = (TREE_NODES - 1).bit_length()
-# The tree's four arrays in the SDRAM, by node number (docs/blokus-mcts.md)
-KEY_WORDS, SUMMARY_WORDS, STATS_WORDS, LINK_WORDS = 1, 2, 6, 2
-KEY_BASE = 0
-SUMMARY_BASE = KEY_BASE + KEY_WORDS * TREE_NODES
-STATS_BASE = SUMMARY_BASE + SUMMARY_WORDS * TREE_NODES
-LINK_BASE = STATS_BASE + STATS_WORDS * TREE_NODES
-if LINK_BASE + LINK_WORDS * TREE_NODES > 1 << ADDR_BITS:
-    raise ValueError("blokus_tree_update: golden's TREE_NODES = %d does not fit the SDRAM's "
-                     "%d words at 11 words a node; lower TREE_NODES" % (TREE_NODES, 1 << ADDR_BITS))
 if BACKUP_NODE_WORK != RAVE_UPDATE_WORK:
     raise ValueError("blokus_tree_update pads a back-up and a RAVE update to one cost; golden's "
                      "BACKUP_NODE_WORK (%d) and RAVE_UPDATE_WORK (%d) differ"
@@ -30,16 +21,6 @@ COUNT_BITS = FLAGGED_WORK.bit_length()
 if VISIT_BITS != 2 * DATA_BITS or not DATA_BITS < REAL_BITS <= 2 * DATA_BITS:
     raise ValueError("blokus_tree_update keeps n8 and w8 in two words and real in two: "
                      "VISIT_BITS %d, REAL_BITS %d" % (VISIT_BITS, REAL_BITS))
-
-
-def stats_words(n8, w8, real):
-    """A node's six STATS words as the tree keeps them: n8, w8, real, each low word first."""
-    return [n8 & 0xFFFF, n8 >> 16, w8 & 0xFFFF, w8 >> 16, real & 0xFFFF, real >> 16]
-
-
-def summary_words(summary):
-    """A node's two SUMMARY words, the low one first."""
-    return [summary & 0xFFFF, summary >> 16]
 
 
 @block
@@ -64,7 +45,7 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
     The node's inputs must hold until `done`.
     """
     for name, port, bits in (("node", node, NODE_BITS), ("n8_add", n8_add, ADD_BITS),
-                             ("w8_add", w8_add, ADD_BITS), ("key", key, 15),
+                             ("w8_add", w8_add, ADD_BITS), ("key", key, KEY_BITS),
                              ("req_addr", req_addr, ADDR_BITS), ("req_len", req_len, LEN_BITS),
                              ("wr_data", wr_data, DATA_BITS), ("rd_data", rd_data, DATA_BITS)):
         if len(port) != bits:

@@ -38,6 +38,7 @@ RV_SOLVER = "bench/results/reversi-strength-solver.md"
 RV_BASELINE = "bench/results/reversi-strength-baseline.md"
 RV_SOLVER_D12 = "bench/results/reversi-strength-solver-d12.md"
 BK_TREE_COSTS = "bench/results/blokus-tree-costs.md"
+BK_SYNTH_UNITS = "bench/results/synth-blokus-playout-unit.md"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
@@ -329,6 +330,15 @@ FIGURES = [
      BK_TREE_COSTS, r"\| before \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
     ("docs/blokus-mcts.md", None, r"would get (\d+\.\d) %,\s+\d+ % and \d+ % more than the plan",
      BK_TREE_COSTS, r"\| memory \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
+]
+# the tree unit's operations built: the page's table (LUT4, flip-flops, Fmax proxy) and the synthesis
+FIGURES += [
+    ("docs/blokus-mcts.md", None, r"\| `%s` \|[^|]*\| %s \| %s \| %s MHz \|" % (block, N, N, F),
+     BK_SYNTH_UNITS, r"\| `%s` \([^|]*\) \| (\d+) \| (\d+) \| \d+ \| \d+ \| [^|]* \| %s MHz \|"
+     % (block, F), {})
+    for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave")
+]
+FIGURES += [
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8" % (W, F),
      RV_SOLVER, _reversi("nboard-d4"), {}),
     ("docs/reversi-core.md", None, r"and at depth 8 \*\*%s \(%s %%\)\*\*" % (W, F),

@@ -196,6 +196,58 @@ def blokus_tree_children(rng, searches, least=0, most=20):
     return out
 
 
+def blokus_rave_nodes(rng, searches, least, most=30):
+    """The nodes RAVE visits in golden's searches: (placed, mover, i, n, r,
+    [key words], where), from the calls of golden's back-up to rave_update
+    (one node's children are consecutive calls with the same placed and i)."""
+    from golden.blokus import mcts as M
+
+    nodes, calls = [], []
+    update = M.rave_update
+
+    def catch(placed, mover, word, i, n, r):
+        calls.append((placed, mover, word, i, n, r))
+        return update(placed, mover, word, i, n, r)
+    M.rave_update = catch
+    s = 0
+    try:
+        while s < most and (s < searches or len(nodes) < least):
+            s += 1
+            calls.clear()
+            M.search(blokus_game_position(rng, rng.randrange(0, 24)),
+                     max_playouts=rng.randrange(60, 300))
+            last = None
+            for placed, mover, word, i, n, r in calls:
+                if last is None or last[0] is not placed or last[2] != i:
+                    last = [placed, mover, i, n, r, [], "search %d node %d" % (s, len(nodes))]
+                    nodes.append(last)
+                last[5].append(word)
+    finally:
+        M.rave_update = update
+    return [tuple(node) for node in nodes]
+
+
+def blokus_record_words(rng, placed):
+    """The record the block reads: 64 words, junk where the descent placed nothing."""
+    from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+    from hdl.blokus.tables import SHAPE_BITS
+
+    words = [rng.getrandbits(RECORD_BITS) for _ in range(64)]
+    for (side, tile), (key, ply) in placed.items():
+        step = (key >> 7) - 2                  # the window step of the move's centre
+        words[32 * side + tile] = step << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | ply
+    return words
+
+
+async def blokus_record_model(dut, box):
+    """The playout unit's record: the word at the address of each edge, two edges later."""
+    pending = 0
+    while True:
+        await RisingEdge(dut.clk)
+        dut.record_data.value = pending
+        pending = box[0][int(dut.record_addr.value) & 63]
+
+
 def blokus_random_visits(rng, count, explore_max):
     """(n8, w8, explore, where): n8 of every bit length up to 2^30, w8 of 0,
     n8 or between, explore up to `explore_max`."""

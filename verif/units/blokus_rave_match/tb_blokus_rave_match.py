@@ -24,42 +24,12 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from golden.blokus import mcts as M
-from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import LATENCY
-from hdl.blokus.tables import SHAPE_BITS
-from verif.units.common import Mismatches, blokus_game_position, start_unit, stream_pipeline
+from verif.units.common import (Mismatches, blokus_rave_nodes, blokus_record_model,
+                                blokus_record_words, start_unit, stream_pipeline)
 
 INPUTS = ("child_valid", "key_word", "mover_opp", "node_ply", "moves", "mover_result",
           "placed_me", "placed_opp", "record_data")
-
-
-def golden_nodes(rng, searches, least, most=30):
-    """The nodes RAVE visits in golden's searches: (placed, mover, i, n, r,
-    [key words], where), from the calls of golden's back-up to rave_update
-    (one node's children are consecutive calls with the same placed and i)."""
-    nodes, calls = [], []
-    update = M.rave_update
-
-    def catch(placed, mover, word, i, n, r):
-        calls.append((placed, mover, word, i, n, r))
-        return update(placed, mover, word, i, n, r)
-    M.rave_update = catch
-    s = 0
-    try:
-        while s < most and (s < searches or len(nodes) < least):
-            s += 1
-            calls.clear()
-            M.search(blokus_game_position(rng, rng.randrange(0, 24)),
-                     max_playouts=rng.randrange(60, 300))
-            last = None
-            for placed, mover, word, i, n, r in calls:
-                if last is None or last[0] is not placed or last[2] != i:
-                    last = [placed, mover, i, n, r, [], "search %d node %d" % (s, len(nodes))]
-                    nodes.append(last)
-                last[5].append(word)
-    finally:
-        M.rave_update = update
-    return [tuple(node) for node in nodes]
 
 
 def perturbed(rng, nodes):
@@ -74,31 +44,13 @@ def perturbed(rng, nodes):
     return out
 
 
-def record_words(rng, placed):
-    """The record the block reads: 64 words, junk where the descent placed nothing."""
-    words = [rng.getrandbits(RECORD_BITS) for _ in range(64)]
-    for (side, tile), (key, ply) in placed.items():
-        step = (key >> 7) - 2                  # the window step of the move's centre
-        words[32 * side + tile] = step << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | ply
-    return words
-
-
-async def record_model(dut, box):
-    """The playout unit's record: the word at the address of each edge, two edges later."""
-    pending = 0
-    while True:
-        await RisingEdge(dut.clk)
-        dut.record_data.value = pending
-        pending = box[0][int(dut.record_addr.value) & 63]
-
-
 async def run_nodes(dut, nodes, what):
     mismatches = Mismatches("blokus_rave_match, %s" % what)
     box = [[0] * 64]
-    cocotb.start_soon(record_model(dut, box))
+    cocotb.start_soon(blokus_record_model(dut, box))
     children = updates = 0
     for placed, mover, i, n, r, words, where in nodes:
-        box[0] = record_words(random, placed)
+        box[0] = blokus_record_words(random, placed)
         masks = [0, 0]
         for side, tile in placed:
             masks[side] |= 1 << tile
@@ -138,7 +90,7 @@ async def run_nodes(dut, nodes, what):
 async def golden_searches(dut):
     """Every node RAVE visits in golden's searches, as golden's back-up sees it."""
     await start_unit(dut, low=INPUTS)
-    nodes = golden_nodes(random, 3, 200)
+    nodes = blokus_rave_nodes(random, 3, 200)
     await run_nodes(dut, nodes, "golden's searches")
 
 
@@ -146,4 +98,4 @@ async def golden_searches(dut):
 async def perturbed_nodes(dut):
     """The same kind of nodes with saturated children, passes and every result."""
     await start_unit(dut, low=INPUTS)
-    await run_nodes(dut, perturbed(random, golden_nodes(random, 2, 100)), "perturbed nodes")
+    await run_nodes(dut, perturbed(random, blokus_rave_nodes(random, 2, 100)), "perturbed nodes")

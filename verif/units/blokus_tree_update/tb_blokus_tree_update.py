@@ -27,7 +27,7 @@ from cocotb.utils import get_sim_time
 from golden.blokus.mcts import (BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX, RAVE_W8,
                                 TREE_NODES, child_summary)
 from hdl.blokus.stats_update import REAL_BITS
-from hdl.blokus.tree_update import (KEY_BASE, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
+from hdl.blokus.tree_layout import (KEY_BASE, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
                                     stats_words, summary_words)
 from hdl.sdram_timing import COL_BITS, SdramCycles
 from verif import tb

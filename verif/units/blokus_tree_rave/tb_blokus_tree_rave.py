@@ -1,0 +1,163 @@
+"""Unit bench of hdl/blokus/tree_rave.py: the tree unit's RAVE match at a
+path node, on the SDRAM controller, a model of the chip (verif/sdram_model.py)
+and the root's RAM (blokus_root_children).
+
+Each node is one golden's back-up visits (golden/blokus/mcts.py,
+``_Search.back_up``: ``rave_update`` of each child of a path node, the calls
+caught as golden's searches of random positions make them), its children's
+KEY words put in the model's memory (below the root) or the RAM on chip (at
+the root), the descent's record of placements modelled as the playout unit
+keeps it. For each:
+- the children kept are golden's updates, in the node's order: each one's
+  place among the children and what it adds to n8 and w8;
+- ``done`` comes exactly ``rave_scan_work`` after ``start`` and ``overrun``
+  never rises (at the root golden's cost leaves no slack: the last child's
+  answer comes in its last cycle);
+- the model finds no broken rule of the data sheet.
+Nodes are also drawn with children saturated and passes added, and with
+their children made more than one read's worth (1,025 to 4,095: the real
+ones followed by random KEY words). Every case must occur at least MINIMUM
+times a run: at the root, below it, several reads, a node with no update,
+one with several, a refresh inside, nodes back to back (the next one's
+start right after the updates kept are read).
+"""
+import random
+
+import cocotb
+from cocotb.triggers import RisingEdge
+from cocotb.utils import get_sim_time
+
+from golden.blokus import mcts as M
+from hdl.blokus.child_select import CHILD_BITS
+from hdl.blokus.tree_layout import KEY_BASE
+from hdl.sdram_timing import MAX_WORDS, SdramCycles
+from verif import tb
+from verif.sdram_model import SdramModel
+from verif.tb import TbConfig
+from verif.units.common import (Mismatches, blokus_rave_nodes, blokus_record_model,
+                                blokus_record_words, start_unit)
+
+INPUTS = ("start", "at_root", "first", "count", "mover_opp", "node_ply", "moves",
+          "mover_result", "placed_me", "placed_opp", "record_data", "match_addr",
+          "load_key_we", "load_addr", "load_key", "sd_dq_i")
+MINIMUM = 8
+MOST = (1 << CHILD_BITS) - 1
+
+
+def random_key_word(rng):
+    """A KEY word of some move (a window centre and one of the 91 shapes),
+    saturated or not."""
+    key = rng.randrange(2, 256) << 7 | rng.randrange(len(M.ALL_SHAPES))
+    return key | rng.choice((0, 0, 0, M.KEY_SATURATED))
+
+
+def varied(rng, node, n):
+    """Node n as golden visited it, or with children saturated and passes
+    added, or (every eighth) with random KEY words after its own up to more
+    than MAX_WORDS children, or (every eighth) with every child saturated."""
+    placed, mover, i, moves, r, words, where = node
+    words = list(words)
+    if n % 8 == 3:
+        words += [random_key_word(rng) for _ in range(rng.randrange(MAX_WORDS + 1, MOST + 1)
+                                                      - len(words))]
+        where += " grown"
+    elif n % 8 == 5:                         # RAVE leaves every child alone
+        words = [w | M.KEY_SATURATED for w in words]
+        where += " saturated"
+    elif rng.random() < 0.4:
+        words = [w | M.KEY_SATURATED if rng.random() < 0.2 else w for w in words]
+        for _ in range(rng.randrange(3)):
+            words.insert(rng.randrange(len(words) + 1),
+                         rng.choice((M.KEY_PASS, M.KEY_PASS | M.KEY_SATURATED)))
+        r = rng.choice((0, 128, 256))
+        where += " perturbed"
+    return placed, mover, i, moves, r, words[:MOST], where
+
+
+@cocotb.test()
+async def matches_are_goldens(dut):
+    cfg = TbConfig.from_env()
+    period = cfg.clk_period_ps
+    t = SdramCycles(cfg.clk_hz)
+    rng = random.Random(int(tb.seed()))
+    model = SdramModel(dut, period, seed=rng.getrandbits(32))
+    model.start()
+    await start_unit(dut, low=INPUTS)
+    box = [[0] * 64]
+    cocotb.start_soon(blokus_record_model(dut, box))
+    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
+        await RisingEdge(dut.clk)
+    nodes = blokus_rave_nodes(rng, 3, 100)
+    mismatches = Mismatches("blokus_tree_rave")
+    seen = {"root": 0, "below": 0, "several reads": 0, "no update": 0, "several updates": 0,
+            "a refresh inside": 0, "back to back": 0}
+    edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
+    for n in range(min(len(nodes), 100)):
+        placed, mover, i, moves, r, words, where = varied(rng, nodes[n], n)
+        count = len(words)
+        at_root = n % 8 != 3 and rng.random() < 0.4
+        first = 1 if at_root else rng.randrange(1, M.TREE_NODES - count)
+        want = []
+        for k, word in enumerate(words):
+            update = M.rave_update(placed, mover, word, i, moves, r)
+            if update is not None:
+                want.append((k, update[0], update[1]))
+        box[0] = blokus_record_words(rng, placed)
+        if at_root:
+            dut.load_key_we.value = 1
+            for k, word in enumerate(words):
+                dut.load_addr.value, dut.load_key.value = k, word
+                await RisingEdge(dut.clk)
+            dut.load_key_we.value = 0
+        else:
+            for k, word in enumerate(words):
+                model.mem[KEY_BASE + first + k] = word
+        masks = [0, 0]
+        for side, tile in placed:
+            masks[side] |= 1 << tile
+        dut.at_root.value, dut.first.value, dut.count.value = int(at_root), first, count
+        dut.mover_opp.value, dut.node_ply.value, dut.moves.value = mover, i, moves
+        dut.mover_result.value = r
+        dut.placed_me.value, dut.placed_opp.value = masks
+        cost = M.rave_scan_work(0 if at_root else 1, count)
+        refreshes = model.refreshes
+        dut.start.value = 1
+        await RisingEdge(dut.clk)
+        started = edge()
+        dut.start.value = 0
+        what = "node %d (%s, %s, first %d, %d children)" % (
+            n, where, "root" if at_root else "below", first, count)
+        ended = None
+        for _ in range(cost + 40):
+            await RisingEdge(dut.clk)
+            if int(dut.done.value):
+                ended = edge()
+                break
+        # done is registered at the edge `cost` cycles after the start's and seen at the next
+        mismatches.expect(what + ": cycles", cost, None if ended is None else ended - started - 1)
+        mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
+        got = []
+        for j in range(int(dut.match_count.value)):
+            dut.match_addr.value = j
+            await RisingEdge(dut.clk)
+            await RisingEdge(dut.clk)
+            got.append((int(dut.match_place.value), int(dut.match_n8_add.value),
+                        int(dut.match_w8_add.value)))
+        mismatches.expect(what + ": children updated (place, n8 added, w8 added)", want, got)
+        if mismatches.errors:
+            break
+        seen["root" if at_root else "below"] += 1
+        seen["several reads"] += not at_root and count > MAX_WORDS
+        seen["no update"] += not want
+        seen["several updates"] += len(want) > 1
+        seen["a refresh inside"] += model.refreshes > refreshes
+        gap = rng.choice((0, 0, rng.randrange(1, 30), rng.randrange(t.refresh_interval - 80,
+                                                                    t.refresh_interval)))
+        seen["back to back"] += gap == 0 and not at_root   # after its updates are read
+        for _ in range(gap):
+            await RisingEdge(dut.clk)
+    mismatches.check()
+    model.check()
+    dut._log.info("seed %s, %d nodes, cases: %s", tb.seed(), len(nodes), seen)
+    short = {k: v for k, v in seen.items() if v < MINIMUM}
+    assert not short, "seed %s: too few cases %s (at least %d each)" % (tb.seed(), short, MINIMUM)
