@@ -894,6 +894,25 @@ def _blokus_tree_rave(cfg):
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_tree_expand(cfg):
+    """The tree unit's writes of an expansion (hdl/blokus/tree_expand.py) on the
+    SDRAM controller, with the list of the scan's moves."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.tree_expand import blokus_tree_expand_on_sdram
+    from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_expand", blokus_tree_expand_on_sdram(
+        clk, rst, flag(), bits(NODE_BITS), bits(NODE_BITS), bits(CHILD_BITS),
+        bits(HEURISTIC_BITS), flag(), flag(), flag(), bits(CHILD_BITS), flag(), bits(CHILD_BITS),
+        bits(KEY_BITS), bits(HEURISTIC_BITS), flag(), flag(), bits(CHILD_BITS), bits(DATA_BITS),
+        bits(SUMMARY_BITS), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
+        bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 def _sdram_controller(cfg):
     """The DE2's SDRAM controller (hdl/sdram_controller.py) at the build's clock."""
     from hdl.sdram_controller import sdram_controller
@@ -964,4 +983,5 @@ UNITS = {
     "blokus_tree_update": (_blokus_tree_update, 115200, False),
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
+    "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
 }

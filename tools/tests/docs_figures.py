@@ -336,7 +336,8 @@ FIGURES += [
     ("docs/blokus-mcts.md", None, r"\| `%s` \|[^|]*\| %s \| %s \| %s MHz \|" % (block, N, N, F),
      BK_SYNTH_UNITS, r"\| `%s` \([^|]*\) \| (\d+) \| (\d+) \| \d+ \| \d+ \| [^|]* \| %s MHz \|"
      % (block, F), {})
-    for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave")
+    for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave",
+                  "blokus_tree_expand")
 ]
 FIGURES += [
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8" % (W, F),
