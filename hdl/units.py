@@ -774,6 +774,23 @@ def _blokus_expand_scan(cfg):
         bits(HEURISTIC_BITS)))]
 
 
+EXPAND_TEST_CAP = 9                  # the capped expansion scan's children (a unit bench's build)
+
+
+def _blokus_expand_scan_capped(cfg):
+    """blokus_expand_scan keeping a node's first EXPAND_TEST_CAP moves (golden's
+    MAX_CHILDREN is never reached by a game's position; this build reaches it)."""
+    from hdl.blokus.expand_scan import KEY_BITS, MOVES_BITS, blokus_expand_scan
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.tables import EXT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_expand_scan_capped", blokus_expand_scan(
+        clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
+        flag(), flag(), flag(), bits(KEY_BITS), bits(HEURISTIC_BITS), bits(MOVES_BITS),
+        bits(HEURISTIC_BITS), max_children=EXPAND_TEST_CAP))]
+
+
 def _blokus_child_select(cfg):
     """The child a Monte-Carlo selection takes at a node (hdl/blokus/child_select.py,
     with hdl/blokus/uct_score.py inside)."""
@@ -973,6 +990,7 @@ UNITS = {
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
     "blokus_prior_score": (_blokus_prior_score, 115200, False),
     "blokus_expand_scan": (_blokus_expand_scan, 115200, False),
+    "blokus_expand_scan_capped": (_blokus_expand_scan_capped, 115200, False),
     "blokus_child_select": (_blokus_child_select, 115200, False),
     "blokus_rave_match": (_blokus_rave_match, 115200, False),
     "blokus_prior_value": (_blokus_prior_value, 115200, False),

@@ -289,17 +289,20 @@ static int gm_expand(GmSearch *sr, int node, const McState *st, int64_t *work)
             }
         n = gm_scan_keys(shape, legal, k, keys);
     }
-    int count = n ? n : 1;
+    /* the first MAX_CHILDREN kept moves in scan order become children; the
+     * scan issues (and expand_work charges) every one */
+    int kept = n < BK_MC_MAX_CHILDREN ? n : BK_MC_MAX_CHILDREN;
+    int count = kept ? kept : 1;
     *work += gm_expand_work(scans, n);
     if (sr->used + count > BK_MC_TREE_NODES)
         return 0;
     if (!gm_grow(sr, count))
         return -1;
     int best = 0;
-    if (n) {
+    if (kept) {
         v16 of, oa;
         maps(&st->s[1 - p], &of, &oa);
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < kept; i++) {
             h[i] = gm_heuristic(st, p, keys[i], oa);
             if (!i || h[i] > best)
                 best = h[i];

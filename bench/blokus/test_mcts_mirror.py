@@ -118,6 +118,21 @@ def test_a_child_past_rave_child_max_is_charged_its_flag():
     assert g.visits > M.RAVE_CHILD_MAX, (run_seed(), g)      # its back-up passed the limit
 
 
+def test_a_node_keeps_its_first_moves_up_to_max_children(monkeypatch, tmp_path):
+    """With MAX_CHILDREN lowered to 7, golden and a mirror built with it keep
+    each node's first 7 moves and still agree on every field; the cap
+    changed the search (golden's own answer without it differs)."""
+    from bench.blokus import tree_costs
+    rng = random.Random("mcts-cap:%d" % run_seed())
+    pos, last = position_with_last(rng, rng.randrange(2, 8))
+    free = M.search(pos, last_opp=last, max_playouts=150)
+    monkeypatch.setattr(mcts_mirror, "MIRROR", tree_costs.mirror_with({"MAX_CHILDREN": 7},
+                                                                      tmp_path))
+    monkeypatch.setattr(M, "MAX_CHILDREN", 7)
+    capped = compare(pos, last, "MAX_CHILDREN 7", max_playouts=150)
+    assert capped.nodes < free.nodes and capped.max_depth >= 2, (run_seed(), capped, free)
+
+
 def test_default_budget_answers_are_legal():
     """At the default budget (the mirror only: golden would take minutes)."""
     rng = random.Random("mcts-default:%d" % run_seed())

@@ -14,7 +14,7 @@ controller (hdl/sdram_controller.py) gives every access's exact time
 operation makes with the tree's layout (four arrays by node number: KEY 1
 word, SUMMARY 2, STATS 6, LINK 2) and the latencies of the blocks built, at
 the worst alignment of each array's words in the rows, for every child
-count a node can have (1 to 4,095: ``blokus_child_select``'s CHILD_BITS):
+count a node can have (1 to golden's MAX_CHILDREN, 1,023):
 
 - **memory**: the accesses alone, one after the other (the controller runs
   one at a time): a bound no tree unit can beat;
@@ -48,8 +48,8 @@ from bench.common import mirror as common
 from bench.common import report_file
 from bench.common.tables import write_if_changed
 from golden.blokus import mcts as gm
-from hdl.blokus.child_select import CHILD_BITS, LATENCY as SELECT_LATENCY
-from hdl.blokus.prior_value import LATENCY as PRIOR_LATENCY
+from hdl.blokus.child_select import LATENCY as SELECT_LATENCY
+from hdl.blokus.tree_expand import PIPE as WRITE_PIPE
 from hdl.blokus.rave_match import LATENCY as RAVE_LATENCY
 from hdl.blokus.stats_update import LATENCY as UPDATE_LATENCY
 from hdl.sdram_timing import COL_BITS, MAX_WORDS, SdramCycles, access_cycles
@@ -57,8 +57,8 @@ from hdl.sdram_timing import COL_BITS, MAX_WORDS, SdramCycles, access_cycles
 DEFAULT_OUT = "bench/results/blokus-tree-costs.md"
 CLOCK_HZ = 50_000_000
 KEY, SUMMARY, STATS, LINK = 1, 2, 6, 2             # words a node in each array
-CHILDREN = (1, 2, 4, 8, 16, 32, 64, 128, 300, 1000, 4095)
-MAX_CHILDREN = (1 << CHILD_BITS) - 1
+CHILDREN = (1, 2, 4, 8, 16, 32, 64, 128, 300, 600, 1023)
+MAX_CHILDREN = gm.MAX_CHILDREN
 HANDOFF = 2              # from the data an access needs to the controller taking it
 ON_CHIP_LATENCY = 1      # the root's keys and summaries: a registered RAM
 ROW_WORDS = 1 << COL_BITS
@@ -168,9 +168,12 @@ def rave_below(c, t, memory=False):
 
 def expansion_writes(c, t, memory=False):
     """An expansion's writes of c children (KEY, SUMMARY, STATS and LINK of
-    each, the parent's LINK), the prior's value computed as they stream."""
+    each, the parent's LINK), their words streamed from the scan's list
+    through the prior's value into a queue (its first word queued
+    WRITE_PIPE + 1 cycles after the start), each access asked for once its
+    first word waits."""
     accesses = [_write(w * c, w, t) for w in (KEY, SUMMARY, STATS, LINK)] + [_write(LINK, LINK, t)]
-    return sum(accesses) + (0 if memory else PRIOR_LATENCY + HANDOFF * len(accesses))
+    return sum(accesses) + (0 if memory else WRITE_PIPE + 1 + HANDOFF * len(accesses))
 
 
 # (name, golden's cost of c children, the plan's cycles, children matter,
@@ -333,11 +336,12 @@ def report(t, playouts=(), games=0, seed=None):
              "`docs/blokus-mcts.md` (\"The tree unit's operations\"), each array's entries at "
              "their worst place in the rows. Latencies of the blocks built: the selection's "
              "choice %d cycles after its last summary (`blokus_child_select`), a statistics "
-             "update %d (`blokus_stats_update`), RAVE's match %d (`blokus_rave_match`), a new "
-             "child's prior %d (`blokus_prior_value`); the root's keys and summaries in a RAM "
-             "on chip (%d cycle)."
+             "update %d (`blokus_stats_update`), RAVE's match %d (`blokus_rave_match`), an "
+             "expansion's word %d from the scan's list through the prior's value, then its "
+             "queue (`blokus_tree_expand`); the root's keys and summaries in a RAM on chip "
+             "(%d cycle)."
              % (t.clk_hz // 1_000_000, SELECT_LATENCY, UPDATE_LATENCY, RAVE_LATENCY,
-                PRIOR_LATENCY, ON_CHIP_LATENCY), "",
+                WRITE_PIPE + 1, ON_CHIP_LATENCY), "",
              "- golden: what golden's schedule charges the tree unit, which pads the operation "
              "to it;",
              "- memory: the accesses alone, one after the other (no tree unit can do better "

@@ -23,7 +23,8 @@ Definitions (the contract):
   (visits and result sum, 1/256 units, prior, RAVE and virtual loss
   included) and ``real`` (descents through it).  The root is node 0.
 * **Expansion** of a node whose side to move is P: one child per kept legal
-  move (one ``PASS`` child without any).  Move m scores the prior heuristic
+  move, the first ``MAX_CHILDREN`` in scan order (one ``PASS`` child
+  without any); hbest below is the best of those.  Move m scores the prior heuristic
   ``h = size + PRIOR_BLOCK * |m & anchors of the other side| + PRIOR_ATTACH
   * |usable corner cells of P after m|`` (usable: on the board, not
   occupied, not edge-adjacent to P's squares); the child starts with
@@ -132,6 +133,9 @@ RAVE_CHILD_MAX = 2000
 BATCH = 3                            # playout units
 UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
 TREE_NODES = 1 << 18                 # the SDRAM's tree: 2^18 nodes of 11 words
+MAX_CHILDREN = 1023                  # a node's children: its first kept moves in scan order (the
+                                     # tree unit's RAMs of the root's children and of a scan's
+                                     # moves hold 1,024; the most moves seen in a position is 806)
 # A playout's work: the RTL playout unit's clock cycles (see ply_work)
 PLAYOUT_WORK, SCAN_WORK, MOVE_WORK, PASS_WORK, WALK_WORK = 3, 228, 52, 10, 3
 # A descent's tree moves replayed by its playout unit, and an expansion's
@@ -153,7 +157,7 @@ SELECT_NODE_WORK = 73                # a choice below the root (summaries read),
 ROOT_CHILD_WORK = 1                  # a root child's summary read: on chip, one a cycle
 CHILD_WORK = 2                       # a child's summary read below the root: two words
 SLACK_SHIFT = 5                      # children >> 5 more: the rows and refreshes of long reads
-WRITE_NODE_WORK = 65                 # an expansion's five write accesses, begun
+WRITE_NODE_WORK = 45                 # an expansion's five write accesses, begun
 WRITE_WORK = 11                      # a child written by an expansion: 11 words
 WRITE_SLACK_SHIFT = 3                # children >> 3 more: the rows and refreshes of the writes
 BACKUP_NODE_WORK = 60                # a path node's STATS read, updated and written, its SUMMARY written
@@ -501,19 +505,24 @@ def prior_w8(best, h):
     return PRIOR_VISITS * PRIOR_V8[min(best - h, 63)]
 
 
-def expand(tree, node, state):
-    """Give ``node`` its children; False (and nothing done) when the tree has
-    no room. Returns (done, kept moves scored, scans): the scans
-    ``expand_work`` charges, 2 when the opening filter refuses a tile the
-    side still has and leaves it no move."""
+def expand(tree, node, state, max_children=None):
+    """Give ``node`` its children: the first ``max_children`` (MAX_CHILDREN
+    when None) kept moves in scan order; False (and nothing done) when the
+    tree has no room. Returns
+    (done, kept moves scanned, scans): what ``expand_work`` charges (the
+    scan issues every kept move, the first max_children become children;
+    scans is 2 when the opening filter refuses a tile the side still has and
+    leaves it no move)."""
     p, pos = state.to_move, state.pos
     free, anchor = free_map(pos, p), anchor_map(pos, p)
     every = _moves(state, p, free, anchor, False) if anchor else []
     kept = [(s, v) for s, v in every if allowed(ALL_SHAPES[s].tile, state.placed)]
     scans = 2 if not kept and refusing(state) else 1
     keys = _scan_keys(kept or every)
+    moves = len(keys)
+    keys = keys[:MAX_CHILDREN if max_children is None else max_children]
     if len(tree) + max(1, len(keys)) > TREE_NODES:
-        return False, len(keys), scans
+        return False, moves, scans
     if not keys:
         tree.add_children(node, [PASS], [prior_w8(0, 0)])
         return True, 0, scans
@@ -521,7 +530,7 @@ def expand(tree, node, state):
     hs = [prior_heuristic(pos, p, k, other_anchor) for k in keys]
     best = max(hs)
     tree.add_children(node, keys, [prior_w8(best, h) for h in hs])
-    return True, len(keys), scans
+    return True, moves, scans
 
 
 def select(tree, node):
@@ -622,7 +631,7 @@ class _Search(object):
         if done:
             self.expansions += 1
             self.scored += moves
-            work += write_work(max(1, moves))
+            work += write_work(self.tree.count[node])
         return done, work
 
     def down(self):

@@ -1,12 +1,13 @@
 """The child a Monte-Carlo selection takes at one node: its children streamed in, one a cycle."""
 from myhdl import always_comb, always_seq, block, concat
 
+from golden.blokus.mcts import MAX_CHILDREN
 from hdl.blokus.child_summary import SUMMARY_BITS
 from hdl.blokus.uct_score import EXPLORE_BITS, LATENCY as SCORE_LATENCY, SCORE_BITS
 from hdl.blokus.uct_score import blokus_uct_score
 from hdl.signals import flag, unsigned
 
-CHILD_BITS = 12                  # a node's children: fewer than 4,096 (a side's legal moves)
+CHILD_BITS = MAX_CHILDREN.bit_length()   # a node's children: golden's MAX_CHILDREN at most
 LATENCY = SCORE_LATENCY + 2
 """Cycles from the last child on the inputs to `done`: the scorer's, the
 choice kept, `done` registered."""

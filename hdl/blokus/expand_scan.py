@@ -1,14 +1,14 @@
 """An expansion's moves in scan order, each with its prior heuristic, and the best of them."""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK
+from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK, MAX_CHILDREN
 from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.blokus.window_scan import blokus_window_scan
 from hdl.signals import flag, unsigned
 
 KEY_BITS = J_BITS + SHAPE_BITS          # golden's key (16 Y + X) << 7 | s; 16 Y + X = step + 2
-MOVES_BITS = 12                         # a side's legal moves: fewer than 4,096
+MOVES_BITS = MAX_CHILDREN.bit_length()  # the moves given: golden's MAX_CHILDREN at most
 FREE_SHIFT = 17 - J_FIRST               # the free map's register: bit b is ext bit J - 17 + b
 FREE_BITS = EXT_BITS + FREE_SHIFT       # (J the 5 x 5 window's top-left, 17 the 7 x 7's before it)
 ISSUE_STAGES = 1                        # a move issued is registered before the scorer
@@ -39,7 +39,7 @@ State = enum("IDLE", "LOAD", "SCAN", "FLUSH")
 
 @block
 def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, other_anchors, busy,
-                       done, out_valid, out_key, out_heuristic, moves, best):
+                       done, out_valid, out_key, out_heuristic, moves, best, max_children=None):
     """golden.blokus.mcts.expand's moves of the side to move P, in scan order,
     each with its prior heuristic (golden's prior_heuristic), and their best.
 
@@ -58,8 +58,10 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
         done           out  one cycle: the expansion is over; `moves` and
                             `best` hold until the next `start`
         out_valid      out  one cycle a kept move: `out_key` (golden's key) and
-                            `out_heuristic` (its h), in scan order
-        moves          out  MOVES_BITS: the kept moves (0: P has none, a pass)
+                            `out_heuristic` (its h), in scan order; the first
+                            `max_children` (golden's MAX_CHILDREN when None)
+                            only: the node's children
+        moves          out  MOVES_BITS: those moves (0: P has none, a pass)
         best           out  HEURISTIC_BITS: the largest h among them (0 if none)
     How: blokus_window_scan advanced a step at a time, each of a step's legal
     shapes issued every other cycle; beside its maps, P's free map and the
@@ -68,8 +70,13 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     scored by blokus_prior_score (the windows still hold then: a step's
     last issue is followed by the next advance a cycle later at the earliest). A second scan with `used` when the first, with `used_open`,
     found no move and the filter refused a tile. Exactly
-    `expand_cycles(scans, moves)` from `start` to `done`.
+    `expand_cycles(scans, moves)` from `start` to `done`, with every kept
+    move counted (the scan issues them all; golden's expand charges them).
     """
+    cap = MAX_CHILDREN if max_children is None else max_children
+    if not 1 <= cap < 1 << MOVES_BITS:
+        raise ValueError("blokus_expand_scan: max_children must be 1..%d, not %r"
+                         % ((1 << MOVES_BITS) - 1, cap))
     for name, port, bits in (("out_key", out_key, KEY_BITS), ("moves", moves, MOVES_BITS),
                              ("out_heuristic", out_heuristic, HEURISTIC_BITS),
                              ("best", best, HEURISTIC_BITS)):
@@ -137,7 +144,7 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     @always_comb
     def outputs():
         busy.next = state != State.IDLE
-        out_valid.next = scored_valid
+        out_valid.next = scored_valid and moves < cap
         out_key.next = key_pipe[KEY_BITS * PIPE:KEY_BITS * (PIPE - 1)]
         out_heuristic.next = scored_h
 
@@ -161,7 +168,7 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
         if state == State.IDLE and start:
             moves.next = 0
             best.next = 0
-        elif scored_valid:
+        elif scored_valid and moves < cap:
             moves.next = moves + 1
             if scored_h > best:
                 best.next = scored_h

@@ -26,9 +26,8 @@ def blokus_root_children(clk, key_we, summary_we, wr_addr, wr_key, wr_summary, r
         rd_addr     in   CHILD_BITS: the child read
         rd_key, rd_summary  out  child `rd_addr` of two edges ago, as it
                          stood before that edge (read latency 2)
-    One child for each of the 4,095 children `blokus_child_select` takes:
-    45 bits a child (16 + 29), 45 M4K on the EP2C35 (docs/blokus-mcts.md leaves the
-    size to decide). Synchronous RAMs with no reset, so that synthesis maps
+    One child for each of golden's MAX_CHILDREN (a node's first 1,023
+    moves): 45 bits a child (16 + 29), 12 M4K on the EP2C35. Synchronous RAMs with no reset, so that synthesis maps
     them to block RAM (a child is read only after its expansion wrote it),
     each with an output register: a block RAM's data come late in the cycle,
     and RAVE's match decoded them in the same cycle at 59.0 MHz (the Fmax

@@ -34,12 +34,13 @@ TAG_BITS = 1 + SEG_BITS + 3 + CHILD_BITS    # an issued word: valid, segment, wo
 """Cycles from a word's issue to its push into the queue of words to write:
 the list's read, then blokus_prior_value."""
 QUEUE_DEPTH = 8
-READY_WORDS = 6
-"""An access is asked for when this many of its words wait (or all of
-them): the controller then takes one a cycle and the producer, a word a
-cycle, stays ahead. (The unit bench passed with 1, the controller's first
-take coming cycles after its request, and failed with 0; 6 keeps a margin
-inside golden's slack.)"""
+READY_WORDS = 1
+"""An access is asked for once this many of its words wait: the producer
+issues a word a cycle from then on (the queue and the words on their way
+are at most QUEUE_DEPTH), so word j of the access is queued by the cycle
+of the request + j, and the controller takes it 2 cycles later at the
+earliest. The bench fails when an access is asked for before its first
+word waits (0)."""
 if PRIOR_LATENCY != 2:
     raise ValueError("blokus_tree_expand delays the list's key two cycles beside blokus_prior_value "
                      "(LATENCY %d)" % PRIOR_LATENCY)

@@ -22,6 +22,9 @@ MATCHES_MAX = N_TILES
 its tile; the descent placed each of the mover's tiles at most once, and
 the node's children have different keys)."""
 MATCH_BITS = MATCHES_MAX.bit_length()
+if MOST_CHILDREN > MAX_WORDS:
+    raise ValueError("blokus_tree_rave reads a node's KEY words in one access of at most %d "
+                     "words; a node has up to %d children" % (MAX_WORDS, MOST_CHILDREN))
 if RAVE_KEY_WORK != 1 or KEY_WORD_BITS != DATA_BITS:
     raise ValueError("blokus_tree_rave reads a KEY word a cycle; golden charges RAVE_KEY_WORK %d"
                      % RAVE_KEY_WORK)
@@ -67,7 +70,8 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     (blokus_tree_update) of each child kept, as golden charges
     RAVE_UPDATE_WORK for each.
     How: the KEY words one a cycle into blokus_rave_match, from the RAM at
-    the root, below it as the SDRAM reads them (runs of at most MAX_WORDS);
+    the root, below it as the SDRAM reads them (one access: a node's
+    children are at most MAX_WORDS);
     each child's answer MATCH_LATENCY cycles later, in order, its place
     counted; the children updated written to a small RAM.
     """
@@ -92,7 +96,6 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     asked = flag()
     elapsed, cost = unsigned(COUNT_BITS), unsigned(COUNT_BITS)
     root_cost, node_cost = unsigned(COUNT_BITS), unsigned(COUNT_BITS)
-    words_left = unsigned(CHILD_BITS)    # KEY words still to ask for
     # the RAM on chip answers two cycles after its address, given a cycle
     # early: child 0 with `start`
     root_index = unsigned(CHILD_BITS + 1)    # the next child to ask for in ROOT_SCAN
@@ -174,12 +177,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
                     req_write.next = False
                     asked.next = False
                     req_addr.next = KEY_BASE + first
-                    if count > MAX_WORDS:
-                        req_len.next = MAX_WORDS
-                        words_left.next = count - MAX_WORDS
-                    else:
-                        req_len.next = count
-                        words_left.next = 0
+                    req_len.next = count
         elif state == mode.ROOT_SCAN:
             root_index.next = root_index + 1
             if root_index + 1 >= count:
@@ -189,18 +187,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
                 req.next = False
                 asked.next = True
             if mem_done and asked:
-                if words_left != 0:
-                    req.next = True
-                    asked.next = False
-                    req_addr.next = req_addr + req_len
-                    if words_left > MAX_WORDS:
-                        req_len.next = MAX_WORDS
-                        words_left.next = words_left - MAX_WORDS
-                    else:
-                        req_len.next = words_left
-                        words_left.next = 0
-                else:
-                    state.next = mode.DRAIN
+                state.next = mode.DRAIN
         elif state == mode.DRAIN:
             # the last child's answer: golden's cost may end with it (at the root it does)
             if valid_out and last_out:

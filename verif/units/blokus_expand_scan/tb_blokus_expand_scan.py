@@ -27,11 +27,12 @@ INPUTS = ("start", "forbidden", "anchors", "used", "used_open", "other_anchors")
 MAX_CYCLES = expand_cycles(2, 4000)
 
 
-def case_of(pos, player, placed, where):
-    """The block's inputs, golden's (key, h) list, the cycles due and the kind."""
+def case_of(pos, player, placed, where, cap=None):
+    """The block's inputs, golden's (key, h) list, the cycles due and the kind
+    (golden's expand keeping `cap` children, MAX_CHILDREN when None)."""
     state = M.State(pos.copy(), player, [[0, 0], [0, 0]], placed)
     tree = M.Tree()
-    M.expand(tree, 0, state)
+    _, moves, _ = M.expand(tree, 0, state, cap)
     keys = [tree.key[c] for c in tree.children(0)]
     other_anchor = B.anchor_map(pos, 1 - player)
     scored = [] if keys == [M.PASS] else [(k, M.prior_heuristic(pos, player, k, other_anchor))
@@ -40,11 +41,12 @@ def case_of(pos, player, placed, where):
     refused = sum(1 << t for t in range(N_TILES) if not M.allowed(t, placed)) & ~used
     allowed_any = any(M.allowed(m[2], placed) for m in B.legal_moves(pos, player))
     scans = 1 if allowed_any or not refused else 2
-    kind = "pass" if not scored else "fallback" if scans == 2 else "moves"
+    kind = ("pass" if not scored else "fallback" if scans == 2 else
+            "capped" if moves > len(scored) else "moves")
     forbidden, anchors = blokus_ext_maps(pos, player)
     inputs = {"forbidden": forbidden, "anchors": anchors, "used": used,
               "used_open": used | refused, "other_anchors": blokus_ext_maps(pos, 1 - player)[1]}
-    return inputs, scored, expand_cycles(scans, len(scored)), kind, where
+    return inputs, scored, expand_cycles(scans, moves), kind, where
 
 
 async def expand(dut, inputs, hold_start=False):
@@ -91,8 +93,8 @@ async def check_cases(dut, cases, what, hold_start=False):
     return kinds
 
 
-def game_cases(rng, games, every=1):
-    return [case_of(pos, player, placed, "game %d ply %d" % (g, ply))
+def game_cases(rng, games, every=1, cap=None):
+    return [case_of(pos, player, placed, "game %d ply %d" % (g, ply), cap)
             for g, ply, pos, player, last, placed in blokus_game_plies(rng, games)
             if ply % every == 0 or B.game_over(pos)]
 

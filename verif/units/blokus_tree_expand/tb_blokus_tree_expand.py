@@ -14,7 +14,7 @@ children with their keys in scan order and their heuristics, their priors
 - the root's RAM is given each child's KEY word and summary once;
 - ``done`` comes exactly ``write_work(count)`` after ``start``, ``overrun``
   never rises, and the model finds no broken rule of the data sheet.
-Counts run from 1 (a pass) to 4,095; nodes with several children at the
+Counts run from 1 (a pass) to MAX_CHILDREN (1,023); nodes with several children at the
 best h (the first is chosen). Every case must occur at least MINIMUM times
 a run: at the root, with the virtual loss, without it below the root, one
 child, writes of more than 1,024 words (several runs), ties at the best,
@@ -47,11 +47,11 @@ UNTOUCHED = 0xBEEF
 
 def random_children(rng, n):
     """[(key word, h)] of expansion n: a pass every tenth, else moves (keys in
-    scan order), every eighth beyond 1,024 words of STATS (once 4,095)."""
+    scan order), every eighth beyond 1,024 words of STATS (once MAX_CHILDREN)."""
     if n % 10 == 4:
         return [(M.KEY_PASS, 0)]
     if n % 8 == 1:                           # the most children once a run
-        count = MOST if n == 1 else rng.randrange(MAX_WORDS // 6 + 1, 1200)
+        count = MOST if n == 1 else rng.randrange(MAX_WORDS // 6 + 1, MOST)
     else:
         count = rng.choice((1, rng.randrange(2, 40), rng.randrange(40, 400)))
     keys = sorted(rng.sample(range(2 << 7, 1 << 15), count))

@@ -15,11 +15,11 @@ keeps it. For each:
   answer comes in its last cycle);
 - the model finds no broken rule of the data sheet.
 Nodes are also drawn with children saturated and passes added, and with
-their children made more than one read's worth (1,025 to 4,095: the real
-ones followed by random KEY words). Every case must occur at least MINIMUM
-times a run: at the root, below it, several reads, a node with no update,
-one with several, a refresh inside, nodes back to back (the next one's
-start right after the updates kept are read).
+many children (600 to MAX_CHILDREN: the real ones followed by random KEY
+words). Every case must occur at least MINIMUM times a run: at the root,
+below it, many children, a node with no update, one with several, a
+refresh inside, nodes back to back (the next one's start right after the
+updates kept are read).
 """
 import random
 
@@ -30,7 +30,7 @@ from cocotb.utils import get_sim_time
 from golden.blokus import mcts as M
 from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.tree_layout import KEY_BASE
-from hdl.sdram_timing import MAX_WORDS, SdramCycles
+from hdl.sdram_timing import SdramCycles
 from verif import tb
 from verif.sdram_model import SdramModel
 from verif.tb import TbConfig
@@ -53,12 +53,12 @@ def random_key_word(rng):
 
 def varied(rng, node, n):
     """Node n as golden visited it, or with children saturated and passes
-    added, or (every eighth) with random KEY words after its own up to more
-    than MAX_WORDS children, or (every eighth) with every child saturated."""
+    added, or (every eighth) with random KEY words after its own up to 600
+    to MAX_CHILDREN children, or (every eighth) with every child saturated."""
     placed, mover, i, moves, r, words, where = node
     words = list(words)
     if n % 8 == 3:
-        words += [random_key_word(rng) for _ in range(rng.randrange(MAX_WORDS + 1, MOST + 1)
+        words += [random_key_word(rng) for _ in range(rng.randrange(600, MOST + 1)
                                                       - len(words))]
         where += " grown"
     elif n % 8 == 5:                         # RAVE leaves every child alone
@@ -89,7 +89,7 @@ async def matches_are_goldens(dut):
         await RisingEdge(dut.clk)
     nodes = blokus_rave_nodes(rng, 3, 100)
     mismatches = Mismatches("blokus_tree_rave")
-    seen = {"root": 0, "below": 0, "several reads": 0, "no update": 0, "several updates": 0,
+    seen = {"root": 0, "below": 0, "many children": 0, "no update": 0, "several updates": 0,
             "a refresh inside": 0, "back to back": 0}
     edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     for n in range(min(len(nodes), 100)):
@@ -147,7 +147,7 @@ async def matches_are_goldens(dut):
         if mismatches.errors:
             break
         seen["root" if at_root else "below"] += 1
-        seen["several reads"] += not at_root and count > MAX_WORDS
+        seen["many children"] += count >= 600
         seen["no update"] += not want
         seen["several updates"] += len(want) > 1
         seen["a refresh inside"] += model.refreshes > refreshes

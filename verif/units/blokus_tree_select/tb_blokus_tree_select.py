@@ -15,8 +15,8 @@ chip, KEY words with and without the saturated flag), then ``n8 += 256`` on the 
   never rises: golden's cost covers the accesses (bench/blokus/tree_costs.py's
   plan, here on the RTL);
 - the model finds no broken rule of the data sheet.
-Children counts run from 1 to 4,095 (below the root more than 512 take
-several reads); nodes are drawn with fresh children (n8 0) anywhere and with
+Children counts run from 1 to MAX_CHILDREN, 1,023 (below the root more
+than 512 take two reads); nodes are drawn with fresh children (n8 0) anywhere and with
 ties (the first of equals wins); choices come back to back and after gaps
 long enough for refreshes to fall inside them. Every such case must occur at
 least MINIMUM times a run.
