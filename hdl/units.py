@@ -930,6 +930,17 @@ def _blokus_tree_expand(cfg):
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_explore(cfg):
+    """A node's exploration factor from its descents (hdl/blokus/explore.py)."""
+    from hdl.blokus.explore import blokus_explore
+    from hdl.blokus.stats_update import REAL_BITS
+    from hdl.blokus.uct_score import EXPLORE_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_explore", blokus_explore(clk, rst, flag(), bits(REAL_BITS), flag(),
+                                              bits(EXPLORE_BITS)))]
+
+
 def _sdram_controller(cfg):
     """The DE2's SDRAM controller (hdl/sdram_controller.py) at the build's clock."""
     from hdl.sdram_controller import sdram_controller
@@ -1002,4 +1013,5 @@ UNITS = {
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
+    "blokus_explore": (_blokus_explore, 115200, False),
 }

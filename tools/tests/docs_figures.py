@@ -334,10 +334,11 @@ FIGURES = [
 # the tree unit's operations built: the page's table (LUT4, flip-flops, Fmax proxy) and the synthesis
 FIGURES += [
     ("docs/blokus-mcts.md", None, r"\| `%s` \|[^|]*\| %s \| %s \| %s MHz \|" % (block, N, N, F),
-     BK_SYNTH_UNITS, r"\| `%s` \([^|]*\) \| (\d+) \| (\d+) \| \d+ \| \d+ \| [^|]* \| %s MHz \|"
+     BK_SYNTH_UNITS, r"\| `%s`(?: \([^|]*\))? \| (\d+) \| (\d+) \| \d+ \| \d+ \| [^|]* \| %s MHz \|"
      % (block, F), {})
     for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave",
-                  "blokus_tree_expand")
+                  "blokus_tree_expand", "blokus_explore", "blokus_child_select",
+                  "blokus_expand_scan", "blokus_stats_update")
 ]
 FIGURES += [
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8" % (W, F),
