@@ -51,6 +51,9 @@ PRIOR_N8 = PRIOR_VISITS * 256
 LOSS_N8 = PRIOR_N8 + 256
 LOSS_W8 = W8_ROM[0]                   # the child chosen has h = best: a gap of 0
 LOSS_SUMMARY = child_summary(LOSS_N8, LOSS_W8)
+if NODE_BITS - DATA_BITS != LINK_HIGH_BITS:
+    raise ValueError("blokus_tree_expand writes a LINK's second word as the count over the "
+                     "first child's high bits (tree_layout.link_words)")
 if max(LOSS_N8, max(W8_ROM)) >= 1 << DATA_BITS:
     raise ValueError("blokus_tree_expand writes a new child's n8 and w8 as one word each")
 

@@ -7,8 +7,7 @@ from golden.blokus.mcts import (RAVE_KEY_WORK, RAVE_SCAN_WORK, ROOT_RAVE_SCAN_WO
                                 SLACK_SHIFT)
 from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
-from hdl.blokus.rave_match import (KEY_WORD_BITS, LATENCY as MATCH_LATENCY, RESULT_BITS,
-                                   WEIGHT_BITS, blokus_rave_match)
+from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS, WEIGHT_BITS, blokus_rave_match
 from hdl.blokus.tables import N_TILES
 from hdl.blokus.tree_layout import KEY_BASE, NODE_BITS
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS, MAX_WORDS

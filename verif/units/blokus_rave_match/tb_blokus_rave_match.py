@@ -21,7 +21,6 @@ RAVE_CHILD_MAX), random results (0, 128, 256) and pass children added.
 import random
 
 import cocotb
-from cocotb.triggers import RisingEdge
 
 from golden.blokus import mcts as M
 from hdl.blokus.rave_match import LATENCY

@@ -25,18 +25,16 @@ import random
 
 import cocotb
 from cocotb.triggers import RisingEdge
-from cocotb.utils import get_sim_time
 
 from golden.blokus import mcts as M
 from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.prior_score import HEURISTIC_MAX
 from hdl.blokus.tree_layout import (KEY_BASE, LINK_BASE, STATS_BASE, SUMMARY_BASE, link_words,
                                     stats_words, summary_words)
-from hdl.sdram_timing import MAX_WORDS, SdramCycles
+from hdl.sdram_timing import MAX_WORDS
 from verif import tb
-from verif.sdram_model import SdramModel
-from verif.tb import TbConfig
-from verif.units.common import Mismatches, start_unit
+from verif.units.common import Mismatches
+from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "node", "first", "count", "best", "loss", "load_we", "load_addr", "load_key",
           "load_heuristic", "sd_dq_i")
@@ -85,19 +83,11 @@ def region(node, first, count):
 
 @cocotb.test()
 async def writes_are_goldens(dut):
-    cfg = TbConfig.from_env()
-    period = cfg.clk_period_ps
-    t = SdramCycles(cfg.clk_hz)
     rng = random.Random(int(tb.seed()))
-    model = SdramModel(dut, period, seed=rng.getrandbits(32))
-    model.start()
-    await start_unit(dut, low=INPUTS)
-    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
-        await RisingEdge(dut.clk)
+    model, t = await start_on_sdram(dut, INPUTS, rng)
     mismatches = Mismatches("blokus_tree_expand")
     seen = {"root": 0, "virtual loss": 0, "no loss below the root": 0, "one child": 0,
             "several runs": 0, "ties at the best": 0, "a refresh inside": 0}
-    edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     for n in range(100):
         children = random_children(rng, n)
         count = len(children)
@@ -119,25 +109,17 @@ async def writes_are_goldens(dut):
         dut.best.value, dut.loss.value = best, int(loss)
         cost = M.write_work(count)
         refreshes = model.refreshes
-        dut.start.value = 1
-        await RisingEdge(dut.clk)
-        started = edge()
-        dut.start.value = 0
         what = "expansion %d (%s, node %d, first %d, %d children, best %d, loss %d)" % (
             n, "root" if at_root else "below", node, first, count, best, loss)
-        ended, ram_keys, ram_summaries = None, {}, {}
-        for _ in range(cost + 40):
-            await RisingEdge(dut.clk)
+        ram_keys, ram_summaries = {}, {}
+
+        def watch():
             addr = int(dut.root_wr_addr.value)
             if int(dut.root_key_we.value):
                 ram_keys.setdefault(addr, []).append(int(dut.root_wr_key.value))
             if int(dut.root_summary_we.value):
                 ram_summaries.setdefault(addr, []).append(int(dut.root_wr_summary.value))
-            if int(dut.done.value):
-                ended = edge()
-                break
-        # done is registered at the edge `cost` cycles after the start's and seen at the next
-        mismatches.expect(what + ": cycles", cost, None if ended is None else ended - started - 1)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         mismatches.expect(what + ": chosen", place, int(dut.chosen.value))
         want = {}
@@ -166,10 +148,7 @@ async def writes_are_goldens(dut):
         seen["several runs"] += 6 * count > MAX_WORDS
         seen["ties at the best"] += sum(h == best for _, h in children) > 1
         seen["a refresh inside"] += model.refreshes > refreshes
-        gap = rng.choice((0, 0, rng.randrange(1, 30), rng.randrange(t.refresh_interval - 80,
-                                                                    t.refresh_interval)))
-        for _ in range(gap):
-            await RisingEdge(dut.clk)
+        await random_gap(dut, rng, t)
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)

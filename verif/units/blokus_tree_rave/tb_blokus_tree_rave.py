@@ -25,17 +25,14 @@ import random
 
 import cocotb
 from cocotb.triggers import RisingEdge
-from cocotb.utils import get_sim_time
 
 from golden.blokus import mcts as M
 from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.tree_layout import KEY_BASE
-from hdl.sdram_timing import SdramCycles
 from verif import tb
-from verif.sdram_model import SdramModel
-from verif.tb import TbConfig
 from verif.units.common import (Mismatches, blokus_rave_nodes, blokus_record_model,
-                                blokus_record_words, start_unit)
+                                blokus_record_words)
+from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "at_root", "first", "count", "mover_opp", "node_ply", "moves",
           "mover_result", "placed_me", "placed_opp", "record_data", "match_addr",
@@ -76,22 +73,14 @@ def varied(rng, node, n):
 
 @cocotb.test()
 async def matches_are_goldens(dut):
-    cfg = TbConfig.from_env()
-    period = cfg.clk_period_ps
-    t = SdramCycles(cfg.clk_hz)
     rng = random.Random(int(tb.seed()))
-    model = SdramModel(dut, period, seed=rng.getrandbits(32))
-    model.start()
-    await start_unit(dut, low=INPUTS)
+    model, t = await start_on_sdram(dut, INPUTS, rng)
     box = [[0] * 64]
     cocotb.start_soon(blokus_record_model(dut, box))
-    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
-        await RisingEdge(dut.clk)
     nodes = blokus_rave_nodes(rng, 3, 100)
     mismatches = Mismatches("blokus_tree_rave")
     seen = {"root": 0, "below": 0, "many children": 0, "no update": 0, "several updates": 0,
             "a refresh inside": 0, "back to back": 0}
-    edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     for n in range(min(len(nodes), 100)):
         placed, mover, i, moves, r, words, where = varied(rng, nodes[n], n)
         count = len(words)
@@ -121,20 +110,9 @@ async def matches_are_goldens(dut):
         dut.placed_me.value, dut.placed_opp.value = masks
         cost = M.rave_scan_work(0 if at_root else 1, count)
         refreshes = model.refreshes
-        dut.start.value = 1
-        await RisingEdge(dut.clk)
-        started = edge()
-        dut.start.value = 0
         what = "node %d (%s, %s, first %d, %d children)" % (
             n, where, "root" if at_root else "below", first, count)
-        ended = None
-        for _ in range(cost + 40):
-            await RisingEdge(dut.clk)
-            if int(dut.done.value):
-                ended = edge()
-                break
-        # done is registered at the edge `cost` cycles after the start's and seen at the next
-        mismatches.expect(what + ": cycles", cost, None if ended is None else ended - started - 1)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         got = []
         for j in range(int(dut.match_count.value)):
@@ -151,11 +129,7 @@ async def matches_are_goldens(dut):
         seen["no update"] += not want
         seen["several updates"] += len(want) > 1
         seen["a refresh inside"] += model.refreshes > refreshes
-        gap = rng.choice((0, 0, rng.randrange(1, 30), rng.randrange(t.refresh_interval - 80,
-                                                                    t.refresh_interval)))
-        seen["back to back"] += gap == 0 and not at_root   # after its updates are read
-        for _ in range(gap):
-            await RisingEdge(dut.clk)
+        seen["back to back"] += await random_gap(dut, rng, t) == 0 and not at_root
     mismatches.check()
     model.check()
     dut._log.info("seed %s, %d nodes, cases: %s", tb.seed(), len(nodes), seen)

@@ -25,7 +25,6 @@ import random
 
 import cocotb
 from cocotb.triggers import RisingEdge
-from cocotb.utils import get_sim_time
 
 from golden.blokus import mcts as M
 from hdl.blokus.child_select import CHILD_BITS
@@ -33,11 +32,10 @@ from hdl.blokus.stats_update import REAL_BITS
 from hdl.blokus.tree_layout import (KEY_BASE, LINK_BASE, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
                                     link_words, stats_words, summary_words)
 from hdl.blokus.tree_select import MAX_WORDS
-from hdl.sdram_timing import COL_BITS, SdramCycles
+from hdl.sdram_timing import COL_BITS
 from verif import tb
-from verif.sdram_model import SdramModel
-from verif.tb import TbConfig
-from verif.units.common import Mismatches, start_unit
+from verif.units.common import Mismatches
+from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "at_root", "first", "count", "explore", "load_key_we", "load_summary_we",
           "load_addr", "load_key", "load_summary", "sd_dq_i")
@@ -112,19 +110,11 @@ def random_first(rng, count):
 
 @cocotb.test()
 async def choices_match_golden(dut):
-    cfg = TbConfig.from_env()
-    period = cfg.clk_period_ps
-    t = SdramCycles(cfg.clk_hz)
     rng = random.Random(int(tb.seed()))
-    model = SdramModel(dut, period, seed=rng.getrandbits(32))
-    model.start()
-    await start_unit(dut, low=INPUTS)
-    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
-        await RisingEdge(dut.clk)
+    model, t = await start_on_sdram(dut, INPUTS, rng)
     mismatches = Mismatches("blokus_tree_select")
     seen = {"root": 0, "below": 0, "one child": 0, "several reads": 0, "fresh chosen": 0,
             "tie": 0, "a refresh inside": 0, "back to back": 0}
-    edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     for n in range(120):
         at_root = n % 5 in (1, 3) or (n % 10 != 0 and rng.random() < 0.2)
         count = random_count(rng, n, at_root)
@@ -155,22 +145,14 @@ async def choices_match_golden(dut):
         dut.at_root.value, dut.first.value, dut.count.value = int(at_root), first, count
         dut.explore.value = M.explore_q16(parent_real)
         refreshes = model.refreshes
-        dut.start.value = 1
-        await RisingEdge(dut.clk)
-        started = edge()
-        dut.start.value = 0
         what = "choice %d (%s, first %d, %d children, parent real %d, golden's place %d)" % (
             n, "root" if at_root else "below", first, count, parent_real, place)
-        ended, ram_writes = None, []
-        for _ in range(cost + 40):
-            await RisingEdge(dut.clk)
+        ram_writes = []
+
+        def watch():
             if int(dut.root_we.value):
                 ram_writes.append((int(dut.root_wr_addr.value), int(dut.root_wr_summary.value)))
-            if int(dut.done.value):
-                ended = edge()
-                break
-        # done is registered at the edge `cost` cycles after the start's and seen at the next
-        mismatches.expect(what + ": cycles", cost, None if ended is None else ended - started - 1)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         mismatches.expect(what + ": child", chosen, int(dut.chosen.value))
         mismatches.expect(what + ": key", key & ~M.KEY_SATURATED, int(dut.chosen_key.value))
@@ -198,11 +180,7 @@ async def choices_match_golden(dut):
         seen["fresh chosen"] += n8 == 0
         seen["tie"] += tie and n8 != 0
         seen["a refresh inside"] += model.refreshes > refreshes
-        gap = rng.choice((0, 0, rng.randrange(1, 30), rng.randrange(t.refresh_interval - 80,
-                                                                    t.refresh_interval)))
-        seen["back to back"] += gap == 0 and not at_root
-        for _ in range(gap):
-            await RisingEdge(dut.clk)
+        seen["back to back"] += await random_gap(dut, rng, t) == 0 and not at_root
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)

@@ -21,19 +21,17 @@ must occur at least MINIMUM times.
 import random
 
 import cocotb
-from cocotb.triggers import RisingEdge
-from cocotb.utils import get_sim_time
 
 from golden.blokus.mcts import (BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX, RAVE_W8,
                                 TREE_NODES, child_summary)
 from hdl.blokus.stats_update import REAL_BITS
 from hdl.blokus.tree_layout import (KEY_BASE, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
                                     stats_words, summary_words)
-from hdl.sdram_timing import COL_BITS, SdramCycles
+from hdl.sdram_timing import COL_BITS
 from verif import tb
-from verif.sdram_model import SdramModel, initial_word
-from verif.tb import TbConfig
-from verif.units.common import Mismatches, start_unit
+from verif.sdram_model import initial_word
+from verif.units.common import Mismatches
+from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "node", "n8_add", "w8_add", "descent_add", "flag_enable", "key", "sd_dq_i")
 MINIMUM = 8
@@ -71,19 +69,11 @@ def golden_update(kind, n8, w8, real, r, wgt):
 
 @cocotb.test()
 async def updates_match_golden(dut):
-    cfg = TbConfig.from_env()
-    period = cfg.clk_period_ps
-    t = SdramCycles(cfg.clk_hz)
     rng = random.Random(int(tb.seed()))
-    model = SdramModel(dut, period, seed=rng.getrandbits(32))
-    model.start()
-    await start_unit(dut, low=INPUTS)
-    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
-        await RisingEdge(dut.clk)
+    model, t = await start_on_sdram(dut, INPUTS, rng)
     mismatches = Mismatches("blokus_tree_update")
     seen = {"flag written": 0, "STATS across a row": 0, "back to back": 0,
             "a refresh inside": 0, "root": 0, "below": 0, "rave": 0}
-    edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     for n in range(160):
         kind = rng.choice(("root", "below", "below", "rave"))
         node = random_node(rng)
@@ -104,21 +94,10 @@ async def updates_match_golden(dut):
         dut.descent_add.value = int(kind != "rave")
         dut.flag_enable.value = int(kind == "below")
         refreshes = model.refreshes
-        dut.start.value = 1
-        await RisingEdge(dut.clk)
-        started = edge()
-        dut.start.value = 0
         cost = BACKUP_NODE_WORK + (KEY_FLAG_WORK if flagged else 0)
         what = "update %d (%s, node %d, n8 %d, w8 %d, real %d, r %d, wgt %d)" % (
             n, kind, node, n8, w8, real, r, wgt)
-        ended = None
-        for _ in range(cost + 40):
-            await RisingEdge(dut.clk)
-            if int(dut.done.value):
-                ended = edge()
-                break
-        # done is registered at the edge `cost` cycles after the start's and seen at the next
-        mismatches.expect(what + ": cycles", cost, None if ended is None else ended - started - 1)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         mismatches.expect(what + ": STATS", stats_words(new_n8, new_w8, new_real),
                           [model.mem.get(base + k) for k in range(STATS_WORDS)])
@@ -132,11 +111,7 @@ async def updates_match_golden(dut):
         seen["flag written"] += flagged
         seen["STATS across a row"] += base % ROW > ROW - STATS_WORDS
         seen["a refresh inside"] += model.refreshes > refreshes
-        gap = rng.choice((0, 0, rng.randrange(1, 30), rng.randrange(t.refresh_interval - 40,
-                                                                    t.refresh_interval)))
-        seen["back to back"] += gap == 0
-        for _ in range(gap):
-            await RisingEdge(dut.clk)
+        seen["back to back"] += await random_gap(dut, rng, t) == 0
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)
