@@ -20,6 +20,32 @@ LATENCY = 1 + SUMMARY_LATENCY
 sums registered, then blokus_child_summary."""
 
 
+class StatsRequest:
+    """A node's STATS and the update to make, as the tree unit's operations
+    give them to the one blokus_stats_update they share (read on the cycle
+    `valid` is high): valid, n8, w8, descents, n8_add, w8_add, descent_add
+    (blokus_stats_update's inputs of those names)."""
+
+    def __init__(self):
+        self.valid = flag()
+        self.n8, self.w8 = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
+        self.descents = unsigned(REAL_BITS)
+        self.n8_add, self.w8_add = unsigned(ADD_BITS), unsigned(ADD_BITS)
+        self.descent_add = flag()
+
+
+class StatsResult:
+    """blokus_stats_update's answer, LATENCY cycles after the request: valid,
+    n8, w8, descents, summary, saturated, rave_parent."""
+
+    def __init__(self):
+        self.valid = flag()
+        self.n8, self.w8 = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
+        self.descents = unsigned(REAL_BITS)
+        self.summary = unsigned(SUMMARY_BITS)
+        self.saturated, self.rave_parent = flag(), flag()
+
+
 @block
 def blokus_stats_update(clk, rst, valid_in, n8, w8, descents, n8_add, w8_add, descent_add,
                         valid_out, n8_out, w8_out, descents_out, summary, saturated, rave_parent):
@@ -78,3 +104,14 @@ def blokus_stats_update(clk, rst, valid_in, n8, w8, descents, n8_add, w8_add, de
                            for _ in range(SUMMARY_LATENCY - 1)] + [last])
         delays += [register(clk, rst, line[k], line[k + 1]) for k in range(SUMMARY_LATENCY)]
     return sums, summarizer, delays
+
+
+@block
+def blokus_stats_updater(clk, rst, request, result):
+    """blokus_stats_update between a StatsRequest and a StatsResult: the one
+    the tree unit's operations share (each drives `request` only while it
+    runs)."""
+    return blokus_stats_update(clk, rst, request.valid, request.n8, request.w8, request.descents,
+                               request.n8_add, request.w8_add, request.descent_add, result.valid,
+                               result.n8, result.w8, result.descents, result.summary,
+                               result.saturated, result.rave_parent)

@@ -7,7 +7,7 @@ from golden.blokus.mcts import (ROOT_CHILD_WORK, ROOT_SELECT_WORK, CHILD_WORK, S
 from hdl.blokus.child_select import CHILD_BITS, blokus_child_select
 from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS
-from hdl.blokus.stats_update import ADD_BITS, REAL_BITS, blokus_stats_update
+from hdl.blokus.stats_update import REAL_BITS, StatsRequest, StatsResult, blokus_stats_updater
 from hdl.blokus.tree_layout import (KEY_BASE, KEY_BITS, KEY_WORDS, LINK_BASE, LINK_HIGH_BITS,
                                     LINK_WORDS, NODE_BITS, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
                                     SUMMARY_WORDS)
@@ -37,8 +37,8 @@ VIRTUAL_LOSS = 256                   # golden's n8 += 256 on each node a descent
 def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, overrun,
                        chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                        root_rd_addr, root_rd_key, root_rd_summary, root_we, root_wr_addr,
-                       root_wr_summary, req, req_write, req_addr, req_len, ready, wr_take,
-                       wr_data, rd_valid, rd_data, mem_done):
+                       root_wr_summary, request, result, req, req_write, req_addr, req_len,
+                       ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden.blokus.mcts.select at one node, then its virtual loss on the
     child chosen, in exactly golden's ``select_work`` cycles.
 
@@ -67,6 +67,8 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
         root_we      out  one cycle: the chosen root child's new summary
                           (`root_wr_summary`, SUMMARY_BITS) for that RAM at
                           place `root_wr_addr` (CHILD_BITS)
+        request, result   the tree unit's blokus_stats_update (StatsRequest
+                          out, driven while the update runs; StatsResult in)
         req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
     The inputs must hold until `done`.
     How (docs/blokus-mcts.md, "The tree unit's operations"): the children's
@@ -121,14 +123,8 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     summary_low, summary_high = unsigned(DATA_BITS), unsigned(DATA_BITS)
     link_low, link_high = unsigned(DATA_BITS), unsigned(DATA_BITS)
     updated = flag()
-    upd_valid, upd_out, saturated, parent = flag(), flag(), flag(), flag()
-    n8_in, w8_in, real_in = unsigned(VISIT_BITS), unsigned(VISIT_BITS), unsigned(REAL_BITS)
-    n8_new, w8_new = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
-    real_new, summary_new = unsigned(REAL_BITS), unsigned(SUMMARY_BITS)
-    loss_n8, loss_w8, loss_descent = unsigned(ADD_BITS, VIRTUAL_LOSS), unsigned(ADD_BITS), flag()
-    updater = blokus_stats_update(clk, rst, upd_valid, n8_in, w8_in, real_in, loss_n8, loss_w8,
-                                  loss_descent, upd_out, n8_new, w8_new, real_new, summary_new,
-                                  saturated, parent)
+    upd_out = result.valid
+    n8_new, w8_new, real_new, summary_new = result.n8, result.w8, result.descents, result.summary
 
     @always_comb
     def costs():
@@ -152,9 +148,9 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
 
     @always_comb
     def update_inputs():
-        n8_in.next = concat(words[1], words[0])
-        w8_in.next = concat(words[3], words[2])
-        real_in.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
+        request.n8.next = concat(words[1], words[0])
+        request.w8.next = concat(words[3], words[2])
+        request.descents.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
 
     @always_comb
     def outputs():
@@ -208,7 +204,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     @always_seq(clk.posedge, reset=rst)
     def control():
         done.next = False
-        upd_valid.next = False
+        request.valid.next = False
         sel_start.next = False
         root_we.next = False
         if state != mode.IDLE:
@@ -292,7 +288,10 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
                 for k in range(STATS_WORDS - 1):
                     words[k].next = words[k + 1]
             if mem_done and asked:
-                upd_valid.next = True
+                request.valid.next = True
+                request.n8_add.next = VIRTUAL_LOSS          # the virtual loss: n8 + 256 only
+                request.w8_add.next = 0
+                request.descent_add.next = False
                 state.next = mode.READ_LINK
                 req.next = True
                 asked.next = False
@@ -349,7 +348,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
             state.next = mode.IDLE
             done.next = True
 
-    return chooser, updater, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
+    return chooser, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
         root_address_last, root_reads, summary_reads, control
 
 
@@ -382,15 +381,17 @@ def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore,
             wr_addr.next = load_addr
             wr_summary.next = load_summary
 
+    request, result = StatsRequest(), StatsResult()
+    updater = blokus_stats_updater(clk, rst, request, result)
     choice = blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, overrun,
                                 chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                                 rd_addr, rd_key, rd_summary, root_we, root_wr_addr,
-                                root_wr_summary, req, req_write, req_addr, req_len, ready,
-                                wr_take, wr_data, rd_valid, rd_data, mem_done)
+                                root_wr_summary, request, result, req, req_write, req_addr,
+                                req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
     ram = blokus_root_children(clk, load_key_we, summary_we, wr_addr, load_key, wr_summary,
                                rd_addr, rd_key, rd_summary)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
                               sd_dq_i, clk_hz=clk_hz)
-    return ram_writes, choice, ram, memory
+    return ram_writes, updater, choice, ram, memory

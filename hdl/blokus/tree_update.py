@@ -5,7 +5,8 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum
 
 from golden.blokus.mcts import BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX, RAVE_UPDATE_WORK
 from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
-from hdl.blokus.stats_update import ADD_BITS, REAL_BITS, blokus_stats_update
+from hdl.blokus.stats_update import (ADD_BITS, REAL_BITS, StatsRequest, StatsResult,
+                                     blokus_stats_updater)
 from hdl.blokus.tree_layout import (KEY_BASE, KEY_BITS, KEY_WORDS, NODE_BITS, STATS_BASE,
                                     STATS_WORDS, SUMMARY_BASE, SUMMARY_WORDS)
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
@@ -25,8 +26,8 @@ if VISIT_BITS != 2 * DATA_BITS or not DATA_BITS < REAL_BITS <= 2 * DATA_BITS:
 
 @block
 def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable, key,
-                       done, overrun, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
-                       rd_valid, rd_data, mem_done):
+                       done, overrun, request, result, req, req_write, req_addr, req_len, ready,
+                       wr_take, wr_data, rd_valid, rd_data, mem_done):
     """One of golden's node updates in the SDRAM, in exactly golden's cycles.
 
     Ports:
@@ -41,6 +42,8 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
                           (FLAGGED_WORK when the flag was written)
         overrun      out  sticky: the accesses were not over by then (never, if
                           golden's costs cover the controller: bench/blokus/tree_costs.py)
+        request, result   the tree unit's blokus_stats_update (StatsRequest
+                          out, driven while the update runs; StatsResult in)
         req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
     The node's inputs must hold until `done`.
     """
@@ -61,21 +64,17 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
     elapsed = unsigned(COUNT_BITS)   # cycles since start
     cost = unsigned(COUNT_BITS)
     write_flag = flag()
-    upd_valid, upd_out = flag(), flag()
-    n8_in, w8_in = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
-    real_in = unsigned(REAL_BITS)
-    n8_new, w8_new = unsigned(VISIT_BITS), unsigned(VISIT_BITS)
-    real_new, summary_new = unsigned(REAL_BITS), unsigned(SUMMARY_BITS)
-    saturated, parent = flag(), flag()
-    updater = blokus_stats_update(clk, rst, upd_valid, n8_in, w8_in, real_in, n8_add, w8_add,
-                                  descent_add, upd_out, n8_new, w8_new, real_new, summary_new,
-                                  saturated, parent)
+    upd_out = result.valid
+    n8_new, w8_new, real_new, summary_new = result.n8, result.w8, result.descents, result.summary
 
     @always_comb
     def inputs():
-        n8_in.next = concat(words[1], words[0])
-        w8_in.next = concat(words[3], words[2])
-        real_in.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
+        request.n8.next = concat(words[1], words[0])
+        request.w8.next = concat(words[3], words[2])
+        request.descents.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
+        request.n8_add.next = n8_add
+        request.w8_add.next = w8_add
+        request.descent_add.next = descent_add
 
     @always_comb
     def write_word():
@@ -84,7 +83,7 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
     @always_seq(clk.posedge, reset=rst)
     def control():
         done.next = False
-        upd_valid.next = False
+        request.valid.next = False
         if state != mode.IDLE:
             elapsed.next = elapsed + 1
         if state == mode.IDLE:
@@ -107,7 +106,7 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
                     words[k].next = words[k + 1]
             if mem_done and asked:
                 state.next = mode.UPDATE
-                upd_valid.next = True
+                request.valid.next = True
         elif state == mode.UPDATE:
             if upd_out:
                 words[0].next = n8_new[16:]
@@ -158,7 +157,7 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
             state.next = mode.IDLE
             done.next = True
 
-    return updater, inputs, write_word, control
+    return inputs, write_word, control
 
 
 @block
@@ -172,11 +171,13 @@ def blokus_tree_update_on_sdram(clk, rst, start, node, n8_add, w8_add, descent_a
     req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
     req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    request, result = StatsRequest(), StatsResult()
+    updater = blokus_stats_updater(clk, rst, request, result)
     update = blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable,
-                                key, done, overrun, req, req_write, req_addr, req_len, ready,
-                                wr_take, wr_data, rd_valid, rd_data, mem_done)
+                                key, done, overrun, request, result, req, req_write, req_addr,
+                                req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
                               sd_dq_i, clk_hz=clk_hz)
-    return update, memory
+    return updater, update, memory
