@@ -60,7 +60,8 @@ KEY, SUMMARY, STATS, LINK = 1, 2, 6, 2             # words a node in each array
 CHILDREN = (1, 2, 4, 8, 16, 32, 64, 128, 300, 600, 1023)
 MAX_CHILDREN = gm.MAX_CHILDREN
 HANDOFF = 2              # from the data an access needs to the controller taking it
-ON_CHIP_LATENCY = 1      # the root's keys and summaries: a registered RAM
+ON_CHIP_LATENCY = 1      # the root's keys and summaries (blokus_root_children): latency 2,
+                         # the first address given with the start
 ROW_WORDS = 1 << COL_BITS
 # What golden charged before the plan (a model written before the memory was built)
 BEFORE = {"ROOT_SELECT_WORK": 32, "SELECT_NODE_WORK": 32, "SLACK_SHIFT": 31,

@@ -30,23 +30,25 @@ SEG_BITS = 3
 TOTAL_BITS = (STATS_WORDS * MOST_CHILDREN).bit_length()
 BUFFER_LATENCY = 2                   # the list of the scan's moves: its word two cycles after the address
 PIPE = BUFFER_LATENCY + PRIOR_LATENCY
-TAG_BITS = 1 + SEG_BITS + 3 + CHILD_BITS    # an issued word: valid, segment, word, child
 """Cycles from a word's issue to its push into the queue of words to write:
 the list's read, then blokus_prior_value."""
+TAG_BITS = 1 + SEG_BITS + 3 + CHILD_BITS    # an issued word: valid, segment, word, child
 QUEUE_DEPTH = 8
-READY_WORDS = 1
-"""An access is asked for once this many of its words wait: the producer
-issues a word a cycle from then on (the queue and the words on their way
-are at most QUEUE_DEPTH), so word j of the access is queued by the cycle
-of the request + j, and the controller takes it 2 cycles later at the
-earliest. The bench fails when an access is asked for before its first
-word waits (0)."""
+"""Words queued or on their way. A word is taken 2 cycles after its push at
+the earliest (the push, then the queue's count), so a word a cycle needs
+PIPE + 2 of them in flight; 8 is the least power of two (byte_fifo's
+depths) that holds them, and with 4 the bench fails. An access is asked for
+once its first word waits: the producer issues a word a cycle from then on,
+so word j of the access is queued by the cycle of the request + j, and the
+controller takes it 2 cycles later at the earliest (asked for before its
+first word waits, the bench fails)."""
 if PRIOR_LATENCY != 2:
     raise ValueError("blokus_tree_expand delays the list's key two cycles beside blokus_prior_value "
                      "(LATENCY %d)" % PRIOR_LATENCY)
-if READY_WORDS + PIPE > QUEUE_DEPTH + 2:
-    raise ValueError("blokus_tree_expand: a queue of %d words does not cover the %d cycles "
-                     "of its producer" % (QUEUE_DEPTH, PIPE))
+if QUEUE_DEPTH < PIPE + 2:
+    raise ValueError("blokus_tree_expand: a queue of %d words cannot give a word a cycle from a "
+                     "producer %d cycles long; make it %d or more"
+                     % (QUEUE_DEPTH, PIPE, PIPE + 2))
 PRIOR_N8 = PRIOR_VISITS * 256
 LOSS_N8 = PRIOR_N8 + 256
 LOSS_W8 = W8_ROM[0]                   # the child chosen has h = best: a gap of 0
@@ -96,7 +98,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     summary from best - h), into a queue of QUEUE_DEPTH words; it issues a
     word only when the queue and the words on their way leave it room. The
     writes (each in runs of at most MAX_WORDS) are asked for in order, each
-    once READY_WORDS of its words (or all) wait; the controller takes a
+    once its first word waits; the controller takes a
     word a cycle from the queue's head.
     """
     for name, port, bits in (("node", node, NODE_BITS), ("first", first, NODE_BITS),
@@ -137,12 +139,12 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                       depth=QUEUE_DEPTH, width=DATA_BITS)
     prior = blokus_prior_value(clk, rst, list_valid, list_heuristic, best, prior_valid, prior_w8,
                                prior_summary)
-    # the writes: each segment's address and words, set at `start`
-    seg_addr = [unsigned(ADDR_BITS) for _ in range(5)]
-    seg_total = [unsigned(TOTAL_BITS) for _ in range(5)]
+    # the writes after the first (KEY): each one's address and words, set at `start`
+    seg_addr = [unsigned(ADDR_BITS) for _ in range(4)]
+    seg_total = [unsigned(TOTAL_BITS) for _ in range(4)]
     a_seg = unsigned(SEG_BITS)
     a_left = unsigned(TOTAL_BITS)        # words of the segment still to ask for
-    piece, ready_words = unsigned(LEN_BITS), unsigned(LEN_BITS)
+    piece = unsigned(LEN_BITS)
     asked = flag()
 
     @always_comb
@@ -213,10 +215,6 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
             piece.next = MAX_WORDS
         else:
             piece.next = a_left
-        if a_left > READY_WORDS:
-            ready_words.next = READY_WORDS
-        else:
-            ready_words.next = a_left
 
     @always_seq(clk.posedge, reset=rst)
     def producer():
@@ -268,21 +266,20 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                 elapsed.next = 1
                 cost.next = WRITE_NODE_WORK + concat(count, intbv(0)[3:]) + concat(count, False) \
                     + count + count[CHILD_BITS:WRITE_SLACK_SHIFT]
-                seg_addr[0].next = KEY_BASE + first
-                seg_addr[1].next = SUMMARY_BASE + SUMMARY_WORDS * first
-                seg_addr[2].next = STATS_BASE + STATS_WORDS * first
-                seg_addr[3].next = LINK_BASE + LINK_WORDS * first
-                seg_addr[4].next = LINK_BASE + LINK_WORDS * node
-                seg_total[1].next = SUMMARY_WORDS * count
-                seg_total[2].next = STATS_WORDS * count
-                seg_total[3].next = LINK_WORDS * count
-                seg_total[4].next = LINK_WORDS
+                seg_addr[0].next = SUMMARY_BASE + SUMMARY_WORDS * first
+                seg_addr[1].next = STATS_BASE + STATS_WORDS * first
+                seg_addr[2].next = LINK_BASE + LINK_WORDS * first
+                seg_addr[3].next = LINK_BASE + LINK_WORDS * node
+                seg_total[0].next = SUMMARY_WORDS * count
+                seg_total[1].next = STATS_WORDS * count
+                seg_total[2].next = LINK_WORDS * count
+                seg_total[3].next = LINK_WORDS
                 a_seg.next = 0
                 a_left.next = count
                 req_addr.next = KEY_BASE + first
                 req_write.next = True
         elif state == mode.WAIT_WORDS:
-            if queued >= ready_words:
+            if queued != 0:
                 state.next = mode.ACCESS
                 req.next = True
                 asked.next = False
@@ -301,8 +298,8 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                 else:
                     state.next = mode.WAIT_WORDS
                     a_seg.next = a_seg + 1
-                    req_addr.next = seg_addr[a_seg + 1]
-                    a_left.next = seg_total[a_seg + 1]
+                    req_addr.next = seg_addr[a_seg]
+                    a_left.next = seg_total[a_seg]
         if state != mode.IDLE and state != mode.PAD and elapsed >= cost:
             overrun.next = True
         if state == mode.PAD and elapsed >= cost:
