@@ -860,12 +860,12 @@ def _blokus_tree_update(cfg):
     from hdl.blokus.stats_update import ADD_BITS
     from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
     from hdl.blokus.tree_update import blokus_tree_update_on_sdram
-    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+    from hdl.sdram_timing import ADDR_BITS, BANK_BITS, DATA_BITS, ROW_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_update", blokus_tree_update_on_sdram(
-        clk, rst, flag(), bits(NODE_BITS), bits(ADD_BITS), bits(ADD_BITS), flag(), flag(),
-        bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
+        clk, rst, flag(), bits(NODE_BITS), bits(ADDR_BITS), bits(ADD_BITS), bits(ADD_BITS),
+        flag(), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
@@ -883,7 +883,7 @@ def _blokus_tree_select(cfg):
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_select", blokus_tree_select_on_sdram(
         clk, rst, flag(), flag(), bits(NODE_BITS), bits(CHILD_BITS), bits(EXPLORE_BITS), flag(),
-        flag(), bits(NODE_BITS), bits(KEY_BITS), bits(NODE_BITS), bits(CHILD_BITS),
+        flag(), flag(), bits(NODE_BITS), bits(KEY_BITS), bits(NODE_BITS), bits(CHILD_BITS),
         bits(REAL_BITS), flag(), flag(), bits(CHILD_BITS), bits(DATA_BITS), bits(SUMMARY_BITS),
         flag(), bits(CHILD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(), flag(),
         bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS),
@@ -899,16 +899,38 @@ def _blokus_tree_rave(cfg):
     from hdl.blokus.tables import N_TILES
     from hdl.blokus.tree_layout import NODE_BITS
     from hdl.blokus.tree_rave import MATCH_BITS, blokus_tree_rave_on_sdram
-    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+    from hdl.sdram_timing import ADDR_BITS, BANK_BITS, DATA_BITS, ROW_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_rave", blokus_tree_rave_on_sdram(
         clk, rst, flag(), flag(), bits(NODE_BITS), bits(CHILD_BITS), flag(), bits(PLY_BITS),
         bits(PLY_BITS), bits(RESULT_BITS), bits(N_TILES), bits(N_TILES), bits(6),
-        bits(RECORD_BITS), flag(), flag(), bits(MATCH_BITS), bits(MATCH_BITS), bits(CHILD_BITS),
-        bits(WEIGHT_BITS), bits(WEIGHT_BITS), flag(), bits(CHILD_BITS), bits(DATA_BITS), flag(),
+        bits(RECORD_BITS), flag(), flag(), flag(), bits(MATCH_BITS), flag(), bits(MATCH_BITS),
+        bits(CHILD_BITS), bits(NODE_BITS), bits(ADDR_BITS), bits(WEIGHT_BITS), bits(WEIGHT_BITS), flag(), bits(CHILD_BITS),
+        bits(DATA_BITS), flag(),
         flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
+def _blokus_tree_backup(cfg):
+    """The tree unit's back-up of a descent (hdl/blokus/tree_backup.py) on the
+    SDRAM controller, the tree unit's statistics update and the root's RAM."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+    from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
+    from hdl.blokus.tables import N_TILES
+    from hdl.blokus.tree_backup import PathEntry, blokus_tree_backup_on_sdram
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_backup", blokus_tree_backup_on_sdram(
+        clk, rst, flag(), bits(PLY_BITS), bits(RESULT_BITS), bits(PLY_BITS), bits(N_TILES),
+        bits(N_TILES), bits(PLY_BITS), PathEntry(), bits(6), bits(RECORD_BITS), flag(), flag(),
+        flag(), flag(), flag(), bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(),
+        bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(),
+        flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(),
+        bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
 def _blokus_tree_expand(cfg):
@@ -924,7 +946,7 @@ def _blokus_tree_expand(cfg):
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_expand", blokus_tree_expand_on_sdram(
         clk, rst, flag(), bits(NODE_BITS), bits(NODE_BITS), bits(CHILD_BITS),
-        bits(HEURISTIC_BITS), flag(), flag(), flag(), bits(CHILD_BITS), flag(), bits(CHILD_BITS),
+        bits(HEURISTIC_BITS), flag(), flag(), flag(), flag(), bits(CHILD_BITS), bits(KEY_BITS), flag(), bits(CHILD_BITS),
         bits(KEY_BITS), bits(HEURISTIC_BITS), flag(), flag(), bits(CHILD_BITS), bits(DATA_BITS),
         bits(SUMMARY_BITS), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
@@ -1013,5 +1035,6 @@ UNITS = {
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
+    "blokus_tree_backup": (_blokus_tree_backup, 115200, False),
     "blokus_explore": (_blokus_explore, 115200, False),
 }

@@ -61,28 +61,34 @@ if max(LOSS_N8, max(W8_ROM)) >= 1 << DATA_BITS:
 
 
 @block
-def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, overrun, chosen,
-                       list_addr, list_key, list_heuristic, root_key_we, root_summary_we,
-                       root_wr_addr, root_wr_key, root_wr_summary, req, req_write, req_addr,
-                       req_len, ready, wr_take, wr_data, mem_done):
+def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, done, overrun,
+                       chosen, chosen_key, list_addr, list_key, list_heuristic, root_key_we,
+                       root_summary_we, root_wr_addr, root_wr_key, root_wr_summary, req,
+                       req_write, req_addr, req_len, ready, wr_take, wr_data, mem_done):
     """The writes of golden's ``expand`` of ``node``: its ``count`` children,
     numbered from ``first``, with their keys and priors, then, when ``loss``
     (an expansion on a descent's way), the virtual loss of the child golden's
     ``select`` then takes, in exactly ``write_work(count)`` cycles.
 
     Ports:
-        start        in   begin (taken when idle): the expansion below
+        start        in   begin (taken when idle or in the cycle of `last`): the
+                          expansion below
         node         in   NODE_BITS: the node expanded (its LINK written last)
         first        in   NODE_BITS: its first new child's node number
         count        in   CHILD_BITS: its children, 1 or more (a pass: one)
         best         in   HEURISTIC_BITS: the scan's best h
         loss         in   write the chosen child's STATS and SUMMARY with its
                           virtual loss (n8 + 256); not at the root's expansion
+        last         out  (combinational) the writes' last cycle: a `start` in
+                          it is taken at its end, so that golden's costs add
+                          up with no cycle between two operations
         done         out  one cycle, ``write_work(count)`` cycles after `start`
-                          was taken; `chosen` holds from then until the next `start`
+                          was taken (the cycle after `last`); `chosen` holds
+                          from `last` until the next expansion's first child
         overrun      out  sticky: the accesses were not over by then
         chosen       out  CHILD_BITS: the place of the child golden's select
                           takes among new children (the first with h = best)
+        chosen_key   out  KEY_BITS: its key (for the descent's path)
         list_addr    out  CHILD_BITS: the scan's move read, in scan order ...
         list_key, list_heuristic  in  KEY_BITS, HEURISTIC_BITS: ... two
                           cycles after (blokus_expand_scan's out_key and
@@ -92,7 +98,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                           root's RAM at place root_wr_addr (CHILD_BITS); the
                           tree unit lets them through at the root's expansion
         req .. mem_done   the SDRAM controller's user side, writes only
-    The inputs must hold until `done`.
+    The inputs are taken with `start`.
     How: a producer reads the list a child at a time, each child's words of
     the current write in turn, through blokus_prior_value (the child's w8 and
     summary from best - h), into a queue of QUEUE_DEPTH words; it issues a
@@ -103,7 +109,8 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     """
     for name, port, bits in (("node", node, NODE_BITS), ("first", first, NODE_BITS),
                              ("count", count, CHILD_BITS), ("best", best, HEURISTIC_BITS),
-                             ("chosen", chosen, CHILD_BITS), ("list_addr", list_addr, CHILD_BITS),
+                             ("chosen", chosen, CHILD_BITS), ("chosen_key", chosen_key, KEY_BITS),
+                             ("list_addr", list_addr, CHILD_BITS),
                              ("list_key", list_key, KEY_BITS),
                              ("list_heuristic", list_heuristic, HEURISTIC_BITS),
                              ("root_wr_addr", root_wr_addr, CHILD_BITS),
@@ -117,6 +124,10 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     mode = enum("IDLE", "WAIT_WORDS", "ACCESS", "PAD")
     state = Signal(mode.IDLE)
     elapsed, cost = unsigned(COUNT_BITS), unsigned(COUNT_BITS)
+    spent = flag()                       # golden's cost is spent (elapsed >= cost, a register)
+    # the inputs as taken with start
+    first_in, count_in = unsigned(NODE_BITS), unsigned(CHILD_BITS)
+    best_in, loss_in = unsigned(HEURISTIC_BITS), flag()
     # the producer: the segment, child and word it issues next (segment 5: all issued)
     p_seg, p_child, p_word = unsigned(SEG_BITS), unsigned(CHILD_BITS), unsigned(3)
     p_last_word, p_last_child, issue = flag(), flag(), flag()
@@ -137,7 +148,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     word_out, push, pop, queue_empty, queue_full = unsigned(DATA_BITS), flag(), flag(), flag(), flag()
     queue = byte_fifo(clk, rst, word_out, push, wr_data, pop, queue_empty, queue_full,
                       depth=QUEUE_DEPTH, width=DATA_BITS)
-    prior = blokus_prior_value(clk, rst, list_valid, list_heuristic, best, prior_valid, prior_w8,
+    prior = blokus_prior_value(clk, rst, list_valid, list_heuristic, best_in, prior_valid, prior_w8,
                                prior_summary)
     # the writes after the first (KEY): each one's address and words, set at `start`
     seg_addr = [unsigned(ADDR_BITS) for _ in range(4)]
@@ -164,7 +175,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     @always_comb
     def producer_step():
         list_addr.next = p_child
-        p_last_child.next = p_child == count - 1
+        p_last_child.next = p_child == count_in - 1
         if p_seg == 0:
             p_last_word.next = True
         elif p_seg == 2:
@@ -175,7 +186,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
 
     @always_comb
     def assemble():
-        lost.next = loss and chosen_found and child_e == chosen and (seg_e == 1 or seg_e == 2)
+        lost.next = loss_in and chosen_found and child_e == chosen and (seg_e == 1 or seg_e == 2)
         push.next = valid_e
         pop.next = wr_take
         if lost:
@@ -205,9 +216,9 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                     word_out.next = prior_w8
         elif seg_e == 4:
             if word_e == 0:
-                word_out.next = first[DATA_BITS:]
+                word_out.next = first_in[DATA_BITS:]
             else:
-                word_out.next = concat(count, first[NODE_BITS:DATA_BITS])
+                word_out.next = concat(count_in, first_in[NODE_BITS:DATA_BITS])
 
     @always_comb
     def access_size():
@@ -221,7 +232,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
         tag_pipe.next = concat(tag_pipe[TAG_BITS * (PIPE - 1):], tag_in)
         key_late.next = list_key
         key_e.next = key_late
-        best_late.next = list_heuristic == best
+        best_late.next = list_heuristic == best_in
         best_e.next = best_late
         if push and not pop:
             queued.next = queued + 1
@@ -234,12 +245,13 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
         if valid_e and seg_e == 0 and best_e and not chosen_found:
             chosen_found.next = True
             chosen.next = child_e
+            chosen_key.next = key_e
         root_key_we.next = valid_e and seg_e == 0
         root_summary_we.next = valid_e and seg_e == 1 and word_e == 0
         root_wr_addr.next = child_e
         root_wr_key.next = key_e
         root_wr_summary.next = summary_e
-        if state == mode.IDLE:
+        if start and (state == mode.IDLE or last):
             p_seg.next = 0
             p_child.next = 0
             p_word.next = 0
@@ -258,26 +270,11 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
     @always_seq(clk.posedge, reset=rst)
     def writes():
         done.next = False
+        spent.next = elapsed + 1 >= cost
         if state != mode.IDLE:
             elapsed.next = elapsed + 1
         if state == mode.IDLE:
-            if start:
-                state.next = mode.WAIT_WORDS
-                elapsed.next = 1
-                cost.next = WRITE_NODE_WORK + concat(count, intbv(0)[3:]) + concat(count, False) \
-                    + count + count[CHILD_BITS:WRITE_SLACK_SHIFT]
-                seg_addr[0].next = SUMMARY_BASE + SUMMARY_WORDS * first
-                seg_addr[1].next = STATS_BASE + STATS_WORDS * first
-                seg_addr[2].next = LINK_BASE + LINK_WORDS * first
-                seg_addr[3].next = LINK_BASE + LINK_WORDS * node
-                seg_total[0].next = SUMMARY_WORDS * count
-                seg_total[1].next = STATS_WORDS * count
-                seg_total[2].next = LINK_WORDS * count
-                seg_total[3].next = LINK_WORDS
-                a_seg.next = 0
-                a_left.next = count
-                req_addr.next = KEY_BASE + first
-                req_write.next = True
+            pass
         elif state == mode.WAIT_WORDS:
             if queued != 0:
                 state.next = mode.ACCESS
@@ -300,19 +297,45 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, ov
                     a_seg.next = a_seg + 1
                     req_addr.next = seg_addr[a_seg]
                     a_left.next = seg_total[a_seg]
-        if state != mode.IDLE and state != mode.PAD and elapsed >= cost:
+        if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
-        if state == mode.PAD and elapsed >= cost:
+        if last:
             state.next = mode.IDLE
             done.next = True
+        if start and (state == mode.IDLE or last):
+            first_in.next = first
+            count_in.next = count
+            best_in.next = best
+            loss_in.next = loss
+            spent.next = False
+            state.next = mode.WAIT_WORDS
+            elapsed.next = 1
+            cost.next = WRITE_NODE_WORK + concat(count, intbv(0)[3:]) + concat(count, False) \
+                + count + count[CHILD_BITS:WRITE_SLACK_SHIFT]
+            seg_addr[0].next = SUMMARY_BASE + SUMMARY_WORDS * first
+            seg_addr[1].next = STATS_BASE + STATS_WORDS * first
+            seg_addr[2].next = LINK_BASE + LINK_WORDS * first
+            seg_addr[3].next = LINK_BASE + LINK_WORDS * node
+            seg_total[0].next = SUMMARY_WORDS * count
+            seg_total[1].next = STATS_WORDS * count
+            seg_total[2].next = LINK_WORDS * count
+            seg_total[3].next = LINK_WORDS
+            a_seg.next = 0
+            a_left.next = count
+            req_addr.next = KEY_BASE + first
+            req_write.next = True
 
-    return queue, prior, tags, tag_fields, producer_step, assemble, word_of, access_size, producer, writes
+    @always_comb
+    def end():
+        last.next = state == mode.PAD and spent
+
+    return end, queue, prior, tags, tag_fields, producer_step, assemble, word_of, access_size, producer, writes
 
 
 @block
-def blokus_tree_expand_on_sdram(clk, rst, start, node, first, count, best, loss, done, overrun,
-                                chosen, load_we, load_addr, load_key, load_heuristic,
-                                root_key_we, root_summary_we, root_wr_addr, root_wr_key,
+def blokus_tree_expand_on_sdram(clk, rst, start, node, first, count, best, loss, last, done,
+                                overrun, chosen, chosen_key, load_we, load_addr, load_key,
+                                load_heuristic, root_key_we, root_summary_we, root_wr_addr, root_wr_key,
                                 root_wr_summary, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n,
                                 sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
                                 clk_hz=50000000):
@@ -337,10 +360,11 @@ def blokus_tree_expand_on_sdram(clk, rst, start, node, first, count, best, loss,
 
     moves = blokus_kept_store(clk, load_we, load_addr, load_word, list_addr, list_word,
                               depth=1 << CHILD_BITS)
-    writes = blokus_tree_expand(clk, rst, start, node, first, count, best, loss, done, overrun,
-                                chosen, list_addr, list_key, list_heuristic, root_key_we,
-                                root_summary_we, root_wr_addr, root_wr_key, root_wr_summary, req,
-                                req_write, req_addr, req_len, ready, wr_take, wr_data, mem_done)
+    writes = blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, done,
+                                overrun, chosen, chosen_key, list_addr, list_key, list_heuristic,
+                                root_key_we, root_summary_we, root_wr_addr, root_wr_key,
+                                root_wr_summary, req, req_write, req_addr, req_len, ready,
+                                wr_take, wr_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,

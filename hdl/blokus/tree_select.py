@@ -34,7 +34,7 @@ VIRTUAL_LOSS = 256                   # golden's n8 += 256 on each node a descent
 
 
 @block
-def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, overrun,
+def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, done, overrun,
                        chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                        root_rd_addr, root_rd_key, root_rd_summary, root_we, root_wr_addr,
                        root_wr_summary, request, result, req, req_write, req_addr, req_len,
@@ -43,15 +43,20 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     child chosen, in exactly golden's ``select_work`` cycles.
 
     Ports:
-        start        in   begin (taken when idle): the choice below
+        start        in   begin (taken when idle or in the cycle of `last`): the
+                          choice below
         at_root      in   the node is the root: its children's summaries and
                           keys come from the RAM on chip (blokus_root_children)
         first        in   NODE_BITS: its first child's node number (its LINK)
         count        in   CHILD_BITS: its children, 1 or more
         explore      in   EXPLORE_BITS: golden's explore_q16 of its descents
+        last         out  (combinational) the choice's last cycle: a `start` in
+                          it is taken at its end, so that golden's costs add
+                          up with no cycle between two operations
         done         out  one cycle, ``select_work(node, count)`` cycles after
-                          `start` was taken; the chosen child's fields below
-                          hold from then until the next `start`
+                          `start` was taken (the cycle after `last`); the
+                          chosen child's fields below hold from `last` until
+                          the next choice is made
         overrun      out  sticky: the accesses were not over by then (never,
                           if golden's costs cover the controller:
                           bench/blokus/tree_costs.py)
@@ -70,7 +75,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
         request, result   the tree unit's blokus_stats_update (StatsRequest
                           out, driven while the update runs; StatsResult in)
         req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
-    The inputs must hold until `done`.
+    The inputs are taken with `start`.
     How (docs/blokus-mcts.md, "The tree unit's operations"): the children's
     summaries into blokus_child_select, one a cycle from the RAM at the root,
     below it two SUMMARY words each in reads of at most MAX_WORDS; then the
@@ -116,7 +121,11 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     child_index = unsigned(CHILD_BITS)
     sel_start, sel_valid, sel_last, sel_done = flag(), flag(), flag(), flag()
     sel_summary, sel_chosen, place = unsigned(SUMMARY_BITS), unsigned(CHILD_BITS), unsigned(CHILD_BITS)
-    chooser = blokus_child_select(clk, rst, sel_start, explore, sel_valid, sel_last, sel_summary,
+    # the node's inputs as taken with start
+    at_root_in, first_in, count_in = flag(), unsigned(NODE_BITS), unsigned(CHILD_BITS)
+    explore_in = unsigned(EXPLORE_BITS)
+    spent = flag()                       # golden's cost is spent (elapsed >= cost, a register)
+    chooser = blokus_child_select(clk, rst, sel_start, explore_in, sel_valid, sel_last, sel_summary,
                                   sel_done, sel_chosen)
     # STATS as read (shifted in at the back), then the words to write (out at the front)
     words = [unsigned(DATA_BITS) for _ in range(STATS_WORDS)]
@@ -137,7 +146,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
 
     @always_comb
     def choice_inputs():
-        if at_root:
+        if at_root_in:
             sel_valid.next = root_valid
             sel_last.next = root_last
             sel_summary.next = root_rd_summary
@@ -162,19 +171,22 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     def root_address():
         root_fetch.next = False
         key_fetch.next = False
-        if state == mode.IDLE:
+        if state == mode.IDLE or last:
             root_rd_addr.next = 0
             root_fetch.next = start and at_root
         elif state == mode.CHOOSE:
             root_rd_addr.next = sel_chosen
-            key_fetch.next = sel_done and at_root
+            key_fetch.next = sel_done and at_root_in
         else:
             root_rd_addr.next = root_index[CHILD_BITS:]
-            root_fetch.next = state == mode.ROOT_SCAN and root_index < count
+            root_fetch.next = state == mode.ROOT_SCAN and root_index < count_in
 
     @always_comb
     def root_address_last():
-        root_fetch_last.next = root_fetch and root_rd_addr == count - 1
+        if state == mode.IDLE or last:
+            root_fetch_last.next = root_fetch and count == 1
+        else:
+            root_fetch_last.next = root_fetch and root_rd_addr == count_in - 1
 
     @always_seq(clk.posedge, reset=rst)
     def root_reads():
@@ -188,7 +200,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
     @always_seq(clk.posedge, reset=rst)
     def summary_reads():
         read_valid.next = False
-        if state == mode.IDLE:
+        if state == mode.IDLE or state == mode.PAD:
             high_word.next = False
             child_index.next = 0
         elif state == mode.READ_SUMMARIES and rd_valid:
@@ -198,7 +210,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
             else:
                 read_valid.next = True
                 read_summary.next = concat(rd_data[SUMMARY_BITS - DATA_BITS:], low_word)
-                read_last.next = child_index == count - 1
+                read_last.next = child_index == count_in - 1
                 child_index.next = child_index + 1
 
     @always_seq(clk.posedge, reset=rst)
@@ -207,6 +219,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
         request.valid.next = False
         sel_start.next = False
         root_we.next = False
+        spent.next = elapsed + 1 >= cost
         if state != mode.IDLE:
             elapsed.next = elapsed + 1
         if key_got:
@@ -222,35 +235,14 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
             summary_high.next = summary_new[SUMMARY_BITS:16]
             chosen_real.next = real_new
             updated.next = True
-            root_we.next = at_root
+            root_we.next = at_root_in
             root_wr_addr.next = place
             root_wr_summary.next = summary_new
         if state == mode.IDLE:
-            if start:
-                elapsed.next = 1
-                updated.next = False
-                sel_start.next = True
-                stats_first.next = STATS_BASE + STATS_WORDS * first
-                if at_root:
-                    cost.next = root_cost
-                    state.next = mode.ROOT_SCAN
-                    root_index.next = 1
-                else:
-                    cost.next = node_cost
-                    state.next = mode.READ_SUMMARIES
-                    req.next = True
-                    req_write.next = False
-                    asked.next = False
-                    req_addr.next = SUMMARY_BASE + SUMMARY_WORDS * first
-                    if count > MAX_WORDS // SUMMARY_WORDS:
-                        req_len.next = MAX_WORDS
-                        words_left.next = concat(count, False) - MAX_WORDS
-                    else:
-                        req_len.next = concat(count, False)
-                        words_left.next = 0
+            pass
         elif state == mode.ROOT_SCAN:
             root_index.next = root_index + 1
-            if root_index + 1 >= count:
+            if root_index + 1 >= count_in:
                 state.next = mode.CHOOSE
         elif state == mode.READ_SUMMARIES:
             if req and ready:
@@ -272,7 +264,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
         elif state == mode.CHOOSE:
             if sel_done:
                 place.next = sel_chosen
-                chosen.next = first + sel_chosen
+                chosen.next = first_in + sel_chosen
                 state.next = mode.READ_STATS
                 req.next = True
                 req_write.next = False
@@ -308,7 +300,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
                 else:
                     chosen_key.next = rd_data[KEY_BITS:]
             if mem_done and asked:
-                if state == mode.READ_LINK and not at_root:
+                if state == mode.READ_LINK and not at_root_in:
                     state.next = mode.READ_KEY
                     req.next = True
                     asked.next = False
@@ -342,19 +334,50 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, ov
                     req_len.next = SUMMARY_WORDS
                 else:
                     state.next = mode.PAD
-        if state != mode.IDLE and state != mode.PAD and elapsed >= cost:
+        if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
-        if state == mode.PAD and elapsed >= cost:
+        if last:
             state.next = mode.IDLE
             done.next = True
+        if start and (state == mode.IDLE or last):
+            at_root_in.next = at_root
+            first_in.next = first
+            count_in.next = count
+            explore_in.next = explore
+            spent.next = False
+            elapsed.next = 1
+            updated.next = False
+            sel_start.next = True
+            stats_first.next = STATS_BASE + STATS_WORDS * first
+            if at_root:
+                cost.next = root_cost
+                state.next = mode.ROOT_SCAN
+                root_index.next = 1
+            else:
+                cost.next = node_cost
+                state.next = mode.READ_SUMMARIES
+                req.next = True
+                req_write.next = False
+                asked.next = False
+                req_addr.next = SUMMARY_BASE + SUMMARY_WORDS * first
+                if count > MAX_WORDS // SUMMARY_WORDS:
+                    req_len.next = MAX_WORDS
+                    words_left.next = concat(count, False) - MAX_WORDS
+                else:
+                    req_len.next = concat(count, False)
+                    words_left.next = 0
 
-    return chooser, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
+    @always_comb
+    def end():
+        last.next = state == mode.PAD and spent
+
+    return end, chooser, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
         root_address_last, root_reads, summary_reads, control
 
 
 @block
-def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore, done, overrun,
-                                chosen, chosen_key, chosen_first, chosen_count, chosen_real,
+def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore, last, done,
+                                overrun, chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                                 load_key_we, load_summary_we, load_addr, load_key, load_summary,
                                 root_we, root_wr_addr, root_wr_summary, sd_cke, sd_cs_n,
                                 sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
@@ -383,8 +406,8 @@ def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore,
 
     request, result = StatsRequest(), StatsResult()
     updater = blokus_stats_updater(clk, rst, request, result)
-    choice = blokus_tree_select(clk, rst, start, at_root, first, count, explore, done, overrun,
-                                chosen, chosen_key, chosen_first, chosen_count, chosen_real,
+    choice = blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, done,
+                                overrun, chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                                 rd_addr, rd_key, rd_summary, root_we, root_wr_addr,
                                 root_wr_summary, request, result, req, req_write, req_addr,
                                 req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)

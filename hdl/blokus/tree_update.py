@@ -7,7 +7,7 @@ from golden.blokus.mcts import BACKUP_NODE_WORK, KEY_FLAG_WORK, RAVE_CHILD_MAX, 
 from hdl.blokus.child_summary import SUMMARY_BITS, VISIT_BITS
 from hdl.blokus.stats_update import (ADD_BITS, REAL_BITS, StatsRequest, StatsResult,
                                      blokus_stats_updater)
-from hdl.blokus.tree_layout import (KEY_BASE, KEY_BITS, KEY_WORDS, NODE_BITS, STATS_BASE,
+from hdl.blokus.tree_layout import (KEY_BASE, KEY_BITS, KEY_WORDS, NODE_BITS,
                                     STATS_WORDS, SUMMARY_BASE, SUMMARY_WORDS)
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
 from hdl.signals import flag, unsigned
@@ -25,29 +25,39 @@ if VISIT_BITS != 2 * DATA_BITS or not DATA_BITS < REAL_BITS <= 2 * DATA_BITS:
 
 
 @block
-def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable, key,
-                       done, overrun, request, result, req, req_write, req_addr, req_len, ready,
-                       wr_take, wr_data, rd_valid, rd_data, mem_done):
+def blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descent_add, flag_enable, key,
+                       last, done, overrun, request, result, req, req_write, req_addr, req_len,
+                       ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """One of golden's node updates in the SDRAM, in exactly golden's cycles.
 
     Ports:
-        start        in   begin (taken when idle): the update below
-        node         in   NODE_BITS: the node, its STATS at STATS_BASE + 6 node
+        start        in   begin (taken when idle or in the cycle of `last`):
+                          the update below
+        node         in   NODE_BITS: the node
+        stats_addr   in   ADDR_BITS: its STATS address, STATS_BASE + 6 node
+                          (the user's: the tree unit's control knows it ahead)
         n8_add, w8_add, descent_add  in  blokus_stats_update's: a back-up
                           (r, 1; n8 256 at the root) or a RAVE update
         flag_enable  in   a back-up below the root: when the node's descents
                           become RAVE_CHILD_MAX + 1 its KEY word is written
                           again with KEY_SATURATED (its key from `key`, 15 bits)
+        last         out  (combinational) the update's last cycle: a `start`
+                          in it is taken at its end, so that golden's costs
+                          add up with no cycle between two operations
         done         out  one cycle, UPDATE_WORK cycles after `start` was taken
-                          (FLAGGED_WORK when the flag was written)
+                          (FLAGGED_WORK when the flag was written): the
+                          cycle after `last`
         overrun      out  sticky: the accesses were not over by then (never, if
                           golden's costs cover the controller: bench/blokus/tree_costs.py)
         request, result   the tree unit's blokus_stats_update (StatsRequest
                           out, driven while the update runs; StatsResult in)
         req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
-    The node's inputs must hold until `done`.
+    The inputs are taken with `start` (kept inside until `done`), so that
+    the tree unit's control can give the next update's in the cycle of this
+    one's `done` (blokus_tree_backup).
     """
-    for name, port, bits in (("node", node, NODE_BITS), ("n8_add", n8_add, ADD_BITS),
+    for name, port, bits in (("node", node, NODE_BITS), ("stats_addr", stats_addr, ADDR_BITS),
+                             ("n8_add", n8_add, ADD_BITS),
                              ("w8_add", w8_add, ADD_BITS), ("key", key, KEY_BITS),
                              ("req_addr", req_addr, ADDR_BITS), ("req_len", req_len, LEN_BITS),
                              ("wr_data", wr_data, DATA_BITS), ("rd_data", rd_data, DATA_BITS)):
@@ -64,6 +74,11 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
     elapsed = unsigned(COUNT_BITS)   # cycles since start
     cost = unsigned(COUNT_BITS)
     write_flag = flag()
+    # the inputs as taken with start
+    node_in, key_in, stats_in = unsigned(NODE_BITS), unsigned(KEY_BITS), unsigned(ADDR_BITS)
+    spent = flag()                   # golden's cost is spent (elapsed >= cost, a register)
+    n8_in, w8_in = unsigned(ADD_BITS), unsigned(ADD_BITS)
+    descent_in, flag_in = flag(), flag()
     upd_out = result.valid
     n8_new, w8_new, real_new, summary_new = result.n8, result.w8, result.descents, result.summary
 
@@ -72,9 +87,9 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
         request.n8.next = concat(words[1], words[0])
         request.w8.next = concat(words[3], words[2])
         request.descents.next = concat(words[5][REAL_BITS - DATA_BITS:], words[4])
-        request.n8_add.next = n8_add
-        request.w8_add.next = w8_add
-        request.descent_add.next = descent_add
+        request.n8_add.next = n8_in
+        request.w8_add.next = w8_in
+        request.descent_add.next = descent_in
 
     @always_comb
     def write_word():
@@ -84,19 +99,10 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
     def control():
         done.next = False
         request.valid.next = False
+        spent.next = elapsed + 1 >= cost
         if state != mode.IDLE:
             elapsed.next = elapsed + 1
-        if state == mode.IDLE:
-            if start:
-                state.next = mode.READ
-                req.next = True
-                req_write.next = False
-                asked.next = False
-                req_addr.next = STATS_BASE + STATS_WORDS * node
-                req_len.next = STATS_WORDS
-                elapsed.next = 1
-                cost.next = UPDATE_WORK
-        elif state == mode.READ:
+        if state == mode.READ:
             if req and ready:
                 req.next = False
                 asked.next = True
@@ -117,14 +123,14 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
                 words[5].next = real_new[REAL_BITS:16]
                 summary_low.next = summary_new[16:]
                 summary_high.next = summary_new[SUMMARY_BITS:16]
-                write_flag.next = flag_enable and real_new == RAVE_CHILD_MAX + 1
-                if flag_enable and real_new == RAVE_CHILD_MAX + 1:
+                write_flag.next = flag_in and real_new == RAVE_CHILD_MAX + 1
+                if flag_in and real_new == RAVE_CHILD_MAX + 1:
                     cost.next = FLAGGED_WORK
                 state.next = mode.WRITE_STATS
                 req.next = True
                 req_write.next = True
                 asked.next = False
-                req_addr.next = STATS_BASE + STATS_WORDS * node
+                req_addr.next = stats_in
                 req_len.next = STATS_WORDS
         elif state == mode.WRITE_STATS or state == mode.WRITE_SUMMARY or state == mode.WRITE_KEY:
             if req and ready:
@@ -140,30 +146,51 @@ def blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_
                     state.next = mode.WRITE_SUMMARY
                     req.next = True
                     asked.next = False
-                    req_addr.next = SUMMARY_BASE + SUMMARY_WORDS * node
+                    req_addr.next = SUMMARY_BASE + SUMMARY_WORDS * node_in
                     req_len.next = SUMMARY_WORDS
                 elif state == mode.WRITE_SUMMARY and write_flag:
-                    words[0].next = concat(True, key)
+                    words[0].next = concat(True, key_in)
                     state.next = mode.WRITE_KEY
                     req.next = True
                     asked.next = False
-                    req_addr.next = KEY_BASE + node
+                    req_addr.next = KEY_BASE + node_in
                     req_len.next = KEY_WORDS
                 else:
                     state.next = mode.PAD
-        if state != mode.IDLE and state != mode.PAD and elapsed >= cost:
+        if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
-        if state == mode.PAD and elapsed >= cost:
+        if last:
             state.next = mode.IDLE
             done.next = True
+        if start and (state == mode.IDLE or last):
+            node_in.next = node
+            stats_in.next = stats_addr
+            key_in.next = key
+            n8_in.next = n8_add
+            w8_in.next = w8_add
+            descent_in.next = descent_add
+            flag_in.next = flag_enable
+            state.next = mode.READ
+            req.next = True
+            req_write.next = False
+            asked.next = False
+            req_addr.next = stats_addr
+            req_len.next = STATS_WORDS
+            elapsed.next = 1
+            spent.next = False
+            cost.next = UPDATE_WORK
 
-    return inputs, write_word, control
+    @always_comb
+    def end():
+        last.next = state == mode.PAD and spent
+
+    return inputs, write_word, control, end
 
 
 @block
-def blokus_tree_update_on_sdram(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable,
-                                key, done, overrun, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n,
-                                sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
+def blokus_tree_update_on_sdram(clk, rst, start, node, stats_addr, n8_add, w8_add, descent_add, flag_enable,
+                                key, last, done, overrun, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n,
+                                sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
                                 clk_hz=50000000):
     """blokus_tree_update on the SDRAM controller, the chip's pins outside:
     the unit bench's top (a model of the chip on the pins)."""
@@ -173,8 +200,8 @@ def blokus_tree_update_on_sdram(clk, rst, start, node, n8_add, w8_add, descent_a
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
     request, result = StatsRequest(), StatsResult()
     updater = blokus_stats_updater(clk, rst, request, result)
-    update = blokus_tree_update(clk, rst, start, node, n8_add, w8_add, descent_add, flag_enable,
-                                key, done, overrun, request, result, req, req_write, req_addr,
+    update = blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descent_add, flag_enable,
+                                key, last, done, overrun, request, result, req, req_write, req_addr,
                                 req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,

@@ -26,17 +26,21 @@ async def start_on_sdram(dut, inputs, rng):
     return model, t
 
 
-async def timed_operation(dut, cost, each_cycle=None):
+async def timed_operation(dut, cost, each_cycle=None, after_start=None):
     """Pulse `start`, then wait for `done`: the cycles from the edge that took
     `start` to `done` (golden's cost when the block spends it exactly), or
     None when `done` did not come within cost + LATE. `each_cycle()` runs
-    after every edge until then (to watch other outputs)."""
+    after every edge until then (to watch other outputs); `after_start()`
+    once, right after the edge that took `start` (to change the inputs a
+    block takes with `start`)."""
     period = TbConfig.from_env().clk_period_ps
     edge = lambda: int(get_sim_time("ps")) // period      # noqa: E731
     dut.start.value = 1
     await RisingEdge(dut.clk)
     started = edge()
     dut.start.value = 0
+    if after_start is not None:
+        after_start()
     for _ in range(cost + LATE):
         await RisingEdge(dut.clk)
         if each_cycle is not None:
@@ -56,3 +60,27 @@ async def random_gap(dut, rng, t):
     for _ in range(gap):
         await RisingEdge(dut.clk)
     return gap
+
+
+class LastCycle:
+    """Watches an operation's `last` (pass it as timed_operation's
+    `each_cycle`): it must be high in one cycle only, the one before `done`
+    (so that the tree unit's control can start the next operation at its
+    end). `read()`, if given, runs in that cycle; its answer is `value`."""
+
+    def __init__(self, dut, read=None):
+        self.dut, self.read = dut, read
+        self.cycles, self.lasts, self.done_at, self.value = 0, [], None, None
+
+    def __call__(self):
+        self.cycles += 1
+        if int(self.dut.last.value):
+            self.lasts.append(self.cycles)
+            if self.read is not None:
+                self.value = self.read()
+        if int(self.dut.done.value) and self.done_at is None:
+            self.done_at = self.cycles
+
+    def expected(self):
+        """The cycles `last` should have been high in: the one before `done`."""
+        return [] if self.done_at is None else [self.done_at - 1]

@@ -10,10 +10,14 @@ children with their keys in scan order and their heuristics, their priors
   afterwards are golden's (``key_word``, ``child_summary``, n8 768 or 1024
   for the child chosen when the virtual loss is written, w8, descents 0, no
   LINK), and the node's LINK names them; the words around are untouched;
-- ``chosen`` is the child golden's ``select`` takes among them;
+- ``chosen`` is the child golden's ``select`` takes among them, and
+  ``chosen_key`` its key, already in the cycle of ``last``;
 - the root's RAM is given each child's KEY word and summary once;
-- ``done`` comes exactly ``write_work(count)`` after ``start``, ``overrun``
-  never rises, and the model finds no broken rule of the data sheet.
+- ``done`` comes exactly ``write_work(count)`` after ``start``, ``last`` in
+  the cycle before it only, ``overrun`` never rises, and the model finds no
+  broken rule of the data sheet.
+The inputs are changed at random right after the edge that took ``start``:
+the block takes them with it.
 Counts run from 1 (a pass) to MAX_CHILDREN (1,023); nodes with several children at the
 best h (the first is chosen). Every case must occur at least MINIMUM times
 a run: at the root, with the virtual loss, without it below the root, one
@@ -34,7 +38,7 @@ from hdl.blokus.tree_layout import (KEY_BASE, LINK_BASE, STATS_BASE, SUMMARY_BAS
 from hdl.sdram_timing import MAX_WORDS
 from verif import tb
 from verif.units.common import Mismatches
-from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "node", "first", "count", "best", "loss", "load_we", "load_addr", "load_key",
           "load_heuristic", "sd_dq_i")
@@ -113,15 +117,26 @@ async def writes_are_goldens(dut):
             n, "root" if at_root else "below", node, first, count, best, loss)
         ram_keys, ram_summaries = {}, {}
 
+        last = LastCycle(dut, lambda: (int(dut.chosen.value), int(dut.chosen_key.value)))
+
         def watch():
+            last()
             addr = int(dut.root_wr_addr.value)
             if int(dut.root_key_we.value):
                 ram_keys.setdefault(addr, []).append(int(dut.root_wr_key.value))
             if int(dut.root_summary_we.value):
                 ram_summaries.setdefault(addr, []).append(int(dut.root_wr_summary.value))
-        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch))
+        def scramble():                  # the inputs are taken with start
+            dut.node.value, dut.first.value = rng.randrange(M.TREE_NODES), rng.randrange(M.TREE_NODES)
+            dut.count.value, dut.best.value = rng.randrange(1, 1 << len(dut.count)), rng.getrandbits(
+                len(dut.best))
+            dut.loss.value = rng.getrandbits(1)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch,
+                                                                         after_start=scramble))
+        mismatches.expect(what + ": the cycles of last", last.expected(), last.lasts)
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
-        mismatches.expect(what + ": chosen", place, int(dut.chosen.value))
+        mismatches.expect(what + ": chosen and its key (in the cycle of last)",
+                          (place, children[place][0]), last.value)
         want = {}
         for i, ((key, _), (n8, w8)) in enumerate(zip(children, stats)):
             c = first + i

@@ -7,14 +7,18 @@ Each choice is one of golden's (golden/blokus/mcts.py, ``_Search.down``):
 (their KEY, SUMMARY, STATS and LINK words, at the root also in the RAM on
 chip, KEY words with and without the saturated flag), then ``n8 += 256`` on the child chosen. For each:
 - the block's child is golden's, with its key (the KEY word's flag left
-  out), its LINK (first child and count) and its descents;
+  out), its LINK (first child and count) and its descents, already in the
+  cycle of ``last`` (the tree unit's control decides the next operation
+  then);
 - the chosen child's STATS and SUMMARY words in the memory afterwards are
   golden's n8 + 256, w8 and real and ``child_summary`` of them; at the root
   the block gives the RAM the same summary, once, at the chosen place;
-- ``done`` comes exactly ``select_work`` after ``start``, and ``overrun``
-  never rises: golden's cost covers the accesses (bench/blokus/tree_costs.py's
+- ``done`` comes exactly ``select_work`` after ``start``, ``last`` in the
+  cycle before it only, and ``overrun`` never rises: golden's cost covers the accesses (bench/blokus/tree_costs.py's
   plan, here on the RTL);
 - the model finds no broken rule of the data sheet.
+The inputs are changed at random right after the edge that took ``start``:
+the block takes them with it.
 Children counts run from 1 to MAX_CHILDREN, 1,023 (below the root more
 than 512 take two reads); nodes are drawn with fresh children (n8 0) anywhere and with
 ties (the first of equals wins); choices come back to back and after gaps
@@ -35,7 +39,7 @@ from hdl.blokus.tree_select import MAX_WORDS
 from hdl.sdram_timing import COL_BITS
 from verif import tb
 from verif.units.common import Mismatches
-from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
 
 INPUTS = ("start", "at_root", "first", "count", "explore", "load_key_we", "load_summary_we",
           "load_addr", "load_key", "load_summary", "sd_dq_i")
@@ -149,10 +153,24 @@ async def choices_match_golden(dut):
             n, "root" if at_root else "below", first, count, parent_real, place)
         ram_writes = []
 
+        last = LastCycle(dut, lambda: (int(dut.chosen.value), int(dut.chosen_key.value),
+                                       int(dut.chosen_first.value), int(dut.chosen_count.value),
+                                       int(dut.chosen_real.value)))
+
         def watch():
+            last()
             if int(dut.root_we.value):
                 ram_writes.append((int(dut.root_wr_addr.value), int(dut.root_wr_summary.value)))
-        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch))
+
+        def scramble():                  # the inputs are taken with start
+            dut.at_root.value, dut.first.value = rng.getrandbits(1), rng.randrange(M.TREE_NODES)
+            dut.count.value = rng.randrange(1, 1 << len(dut.count))
+            dut.explore.value = rng.getrandbits(len(dut.explore))
+        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost, watch,
+                                                                         after_start=scramble))
+        mismatches.expect(what + ": the cycles of last", last.expected(), last.lasts)
+        mismatches.expect(what + ": in the cycle of last, the child, its key, LINK and descents",
+                          (chosen, key & ~M.KEY_SATURATED) + tuple(link) + (real,), last.value)
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         mismatches.expect(what + ": child", chosen, int(dut.chosen.value))
         mismatches.expect(what + ": key", key & ~M.KEY_SATURATED, int(dut.chosen_key.value))

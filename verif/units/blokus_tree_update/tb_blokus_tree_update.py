@@ -10,9 +10,12 @@ STATS the bench puts in the model's memory:
   golden's new n8, w8 and real and ``child_summary`` of them; the KEY word
   carries the flag exactly when golden writes it;
 - ``done`` comes exactly golden's cost after ``start`` (BACKUP_NODE_WORK, or
-  with KEY_FLAG_WORK), and ``overrun`` never rises: golden's cost covers
+  with KEY_FLAG_WORK), ``last`` in the cycle before it only, and
+  ``overrun`` never rises: golden's cost covers
   the accesses (bench/blokus/tree_costs.py's plan, here on the RTL);
 - the model finds no broken rule of the data sheet.
+The inputs are changed at random right after the edge that took `start`:
+the block takes them with it.
 Nodes are drawn so that their STATS often cross a row, updates come back to
 back and after gaps long enough for refreshes to fall inside them, and
 descents sit at RAVE_CHILD_MAX so that the flag is written. Every such case
@@ -31,9 +34,9 @@ from hdl.sdram_timing import COL_BITS
 from verif import tb
 from verif.sdram_model import initial_word
 from verif.units.common import Mismatches
-from verif.units.tree_ops import random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
 
-INPUTS = ("start", "node", "n8_add", "w8_add", "descent_add", "flag_enable", "key", "sd_dq_i")
+INPUTS = ("start", "node", "stats_addr", "n8_add", "w8_add", "descent_add", "flag_enable", "key", "sd_dq_i")
 MINIMUM = 8
 ROW = 1 << COL_BITS
 
@@ -89,6 +92,7 @@ async def updates_match_golden(dut):
             model.mem[base + k] = word
         key_before = model.mem.get(KEY_BASE + node, initial_word(KEY_BASE + node))
         dut.node.value, dut.key.value = node, key
+        dut.stats_addr.value = base
         dut.n8_add.value = 256 if kind == "root" else wgt if kind == "rave" else 0
         dut.w8_add.value = (wgt * r) >> 8 if kind == "rave" else r
         dut.descent_add.value = int(kind != "rave")
@@ -97,7 +101,16 @@ async def updates_match_golden(dut):
         cost = BACKUP_NODE_WORK + (KEY_FLAG_WORK if flagged else 0)
         what = "update %d (%s, node %d, n8 %d, w8 %d, real %d, r %d, wgt %d)" % (
             n, kind, node, n8, w8, real, r, wgt)
-        mismatches.expect(what + ": cycles", cost, await timed_operation(dut, cost))
+
+        def scramble():                  # the inputs are taken with start
+            dut.node.value, dut.key.value = rng.randrange(TREE_NODES), rng.getrandbits(15)
+            dut.stats_addr.value = rng.getrandbits(len(dut.stats_addr))
+            dut.n8_add.value, dut.w8_add.value = rng.getrandbits(9), rng.getrandbits(9)
+            dut.descent_add.value, dut.flag_enable.value = rng.getrandbits(1), rng.getrandbits(1)
+        last = LastCycle(dut)
+        mismatches.expect(what + ": cycles", cost, await timed_operation(
+            dut, cost, each_cycle=last, after_start=scramble))
+        mismatches.expect(what + ": the cycles of last", last.expected(), last.lasts)
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         mismatches.expect(what + ": STATS", stats_words(new_n8, new_w8, new_real),
                           [model.mem.get(base + k) for k in range(STATS_WORDS)])
