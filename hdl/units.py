@@ -933,6 +933,31 @@ def _blokus_tree_backup(cfg):
         bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_tree_descent(cfg):
+    """The tree unit's walk down a descent (hdl/blokus/tree_descent.py) on the
+    SDRAM controller, the tree unit's statistics update, the root's RAM and
+    the list of a scan's moves."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.playout import PLY_BITS
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.rave_match import KEY_WORD_BITS
+    from hdl.blokus.tree_backup import PathEntry
+    from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS, blokus_tree_descent_on_sdram
+    from hdl.blokus.uct_score import EXPLORE_BITS
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_descent", blokus_tree_descent_on_sdram(
+        clk, rst, flag(), bits(CHILD_BITS), bits(EXPLORE_BITS), bits(2), bits(TILE_BITS),
+        bits(TILE_BITS), bits(SIZE_BITS), flag(), flag(), flag(), bits(PLY_BITS), bits(SIZE_BITS),
+        flag(), bits(PLY_BITS), PathEntry(), flag(), bits(PLY_BITS), flag(), bits(CHILD_BITS),
+        bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS), bits(SUMMARY_BITS), flag(), flag(),
+        bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(HEURISTIC_BITS), bits(SUMMARY_BITS), flag(),
+        flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS),
+        flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 def _blokus_tree_expand(cfg):
     """The tree unit's writes of an expansion (hdl/blokus/tree_expand.py) on the
     SDRAM controller, with the list of the scan's moves."""
@@ -1036,5 +1061,6 @@ UNITS = {
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
     "blokus_tree_backup": (_blokus_tree_backup, 115200, False),
+    "blokus_tree_descent": (_blokus_tree_descent, 115200, False),
     "blokus_explore": (_blokus_explore, 115200, False),
 }

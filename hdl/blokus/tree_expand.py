@@ -188,7 +188,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
     def assemble():
         lost.next = loss_in and chosen_found and child_e == chosen and (seg_e == 1 or seg_e == 2)
         push.next = valid_e
-        pop.next = wr_take
+        pop.next = wr_take and state == mode.ACCESS     # not another operation's take
         if lost:
             summary_e.next = LOSS_SUMMARY
             n8_e.next = LOSS_N8

@@ -339,7 +339,8 @@ FIGURES += [
      BK_SYNTH_UNITS, r"\| `%s`(?: \([^|]*\))? \| (\d+) \| (\d+) \| \d+ \| \d+ \| [^|]* \| %s MHz \|"
      % (block, F), {})
     for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave",
-                  "blokus_tree_expand", "blokus_tree_backup", "blokus_explore",
+                  "blokus_tree_expand", "blokus_tree_backup", "blokus_tree_descent",
+                  "blokus_explore",
                   "blokus_child_select", "blokus_expand_scan", "blokus_stats_update")
 ]
 FIGURES += [
