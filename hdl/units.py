@@ -958,6 +958,35 @@ def _blokus_tree_descent(cfg):
         flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_tree_unit(cfg):
+    """The Monte-Carlo search's tree unit (hdl/blokus/tree_unit.py) on the SDRAM controller."""
+    from golden.blokus.mcts import BATCH
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.child_summary import SUMMARY_BITS
+    from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
+    from hdl.blokus.stats_update import REAL_BITS
+    from hdl.blokus.tables import N_TILES
+    from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS
+    from hdl.blokus.tree_layout import KEY_BITS
+    from hdl.blokus.tree_unit import BUDGET_BITS, CLOCK_BITS, blokus_tree_unit_on_sdram
+    from hdl.blokus.unit_queue import UNIT_BITS
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_tree_unit", blokus_tree_unit_on_sdram(
+        clk, rst, flag(), bits(CLOCK_BITS), bits(BUDGET_BITS), bits(CHILD_BITS), bits(2),
+        bits(TILE_BITS), bits(TILE_BITS), bits(SIZE_BITS), bits(BATCH), bits(BATCH * RESULT_BITS),
+        bits(BATCH * PLY_BITS), bits(BATCH * N_TILES), bits(BATCH * N_TILES), bits(6),
+        bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH), bits(PLY_BITS), bits(CLOCK_BITS),
+        bits(REAL_BITS), flag(), flag(), bits(UNIT_BITS), bits(PLY_BITS), flag(), bits(CHILD_BITS),
+        bits(HEURISTIC_BITS), bits(CHILD_BITS), bits(KEY_BITS), bits(HEURISTIC_BITS), flag(),
+        bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(),
+        flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(),
+        bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 def _blokus_tree_expand(cfg):
     """The tree unit's writes of an expansion (hdl/blokus/tree_expand.py) on the
     SDRAM controller, with the list of the scan's moves."""
@@ -1062,5 +1091,6 @@ UNITS = {
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
     "blokus_tree_backup": (_blokus_tree_backup, 115200, False),
     "blokus_tree_descent": (_blokus_tree_descent, 115200, False),
+    "blokus_tree_unit": (_blokus_tree_unit, 115200, False),
     "blokus_explore": (_blokus_explore, 115200, False),
 }

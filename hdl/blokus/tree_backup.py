@@ -112,11 +112,13 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
     match_place, match_node = unsigned(CHILD_BITS), unsigned(NODE_BITS)
     match_stats, match_some = unsigned(ADDR_BITS), flag()
     match_n8, match_w8 = unsigned(WEIGHT_BITS), unsigned(WEIGHT_BITS)
-    use_rave = flag()                    # the SDRAM's user side is RAVE's match's
     finish, late = flag(), flag()
     # the descent as taken with start
     last_level = unsigned(PLY_BITS)
     r_me, r_opp = unsigned(RESULT_BITS), unsigned(RESULT_BITS)
+    len_in, fresh = unsigned(PLY_BITS), flag()   # the path's length as taken; the cycle after
+    # registered a cycle after what they compare (an update's last cycle is 60 after its start)
+    at_last_level, at_last_index = flag(), flag()
     level = unsigned(PLY_BITS)           # the path node being backed up
     # the next back-up's node, read ahead from the path: node, key, result,
     # its place among the root's children; the mover of the last node read
@@ -152,16 +154,12 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
 
     @always_comb
     def memory_user():
-        if use_rave:
-            req.next = r_req
-            req_write.next = r_write
-            req_addr.next = r_addr
-            req_len.next = r_len
-        else:
-            req.next = u_req
-            req_write.next = u_write
-            req_addr.next = u_addr
-            req_len.next = u_len
+        # an operation's request fields are zero while it is idle: an OR, not a
+        # multiplexer, between them and the controller
+        req.next = r_req or u_req
+        req_write.next = r_write or u_write
+        req_addr.next = r_addr | u_addr
+        req_len.next = r_len | u_len
 
     @always_comb
     def rave_root():
@@ -177,7 +175,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
             upd_start.next = start
         elif state == mode.BACKUP:
             if upd_last:
-                if level != last_level:
+                if not at_last_level:
                     upd_start.next = True
                 elif rv_valid:
                     rave_start.next = True
@@ -193,7 +191,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
                     finish.next = True
         else:
             if upd_last:
-                if update_index != last_index:
+                if not at_last_index:
                     upd_start.next = True
                 elif rv_valid:
                     rave_start.next = True
@@ -249,6 +247,13 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
         done.next = False
         if upd_overrun or rave_overrun or late:
             overrun.next = True
+        fresh.next = False
+        at_last_level.next = level == last_level
+        at_last_index.next = update_index == last_index
+        r_opp.next = WIN - r_me          # ready a cycle after start: its first use is 2 later
+        if fresh:                        # from the path's length taken with start
+            last_level.next = len_in - 1
+            rave_above.next = len_in - 1
         # the state
         if state == mode.IDLE:
             pass
@@ -257,11 +262,9 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
             done.next = True
         elif rave_start:
             state.next = mode.RAVE
-            use_rave.next = True
             rv_valid.next = False
             cur_root_child.next = rv_level == 0
         elif upd_start:
-            use_rave.next = False
             if state == mode.BACKUP:
                 level.next = level + 1
                 cur_root_child.next = level == 0
@@ -284,7 +287,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
         if rave_start or (state == mode.IDLE and not start):
             match_addr.next = 0
         # RAVE's next node read ahead once the back-up has counted them all
-        if (not rv_valid and not ask_rave and not got1_rave and not got2_rave
+        if (not rv_valid and not ask_rave and not got1_rave and not got2_rave and not fresh
                 and rave_above > rave_low and not rave_start
                 and (state == mode.RAVE or state == mode.RAVE_UPDATES
                      or (state == mode.BACKUP and level == last_level))):
@@ -322,15 +325,13 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
             late.next = True
         if start and (state == mode.IDLE or finish):
             state.next = mode.BACKUP
-            last_level.next = path_len - 1
+            len_in.next = path_len
+            fresh.next = True
             r_me.next = result_me
-            r_opp.next = WIN - result_me
             level.next = 0
             last_mover.next = False        # ME chooses at the root
-            rave_above.next = path_len - 1
             rave_low.next = 0
             rv_valid.next = False
-            use_rave.next = False
             cur_root_child.next = False
             cur_backup.next = True
             if path_len > 1:

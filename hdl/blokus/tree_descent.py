@@ -162,17 +162,15 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
 
     @always_comb
     def memory_user():
+        # an operation's request fields are zero while it is idle: an OR, not a
+        # multiplexer, between them and the controller
+        req.next = e_req or s_req
+        req_write.next = e_write or s_write
+        req_addr.next = e_addr | s_addr
+        req_len.next = e_len | s_len
         if use_expand:
-            req.next = e_req
-            req_write.next = e_write
-            req_addr.next = e_addr
-            req_len.next = e_len
             wr_data.next = e_wr_data
         else:
-            req.next = s_req
-            req_write.next = s_write
-            req_addr.next = s_addr
-            req_len.next = s_len
             wr_data.next = s_wr_data
 
     @always_seq(clk.posedge, reset=rst)

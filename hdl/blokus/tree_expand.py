@@ -302,6 +302,10 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
         if last:
             state.next = mode.IDLE
             done.next = True
+            # the request's fields zero while idle: the tree unit ORs its operations' requests
+            req_addr.next = 0
+            req_len.next = 0
+            req_write.next = False
         if start and (state == mode.IDLE or last):
             first_in.next = first
             count_in.next = count

@@ -236,6 +236,10 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
         if last:
             state.next = mode.IDLE
             done.next = True
+            # the request's fields zero while idle: the tree unit ORs its operations' requests
+            req_addr.next = 0
+            req_len.next = 0
+            req_write.next = False
         if start and (state == mode.IDLE or last):
             at_root_in.next = at_root
             count_in.next = count

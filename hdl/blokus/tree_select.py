@@ -131,7 +131,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
     words = [unsigned(DATA_BITS) for _ in range(STATS_WORDS)]
     summary_low, summary_high = unsigned(DATA_BITS), unsigned(DATA_BITS)
     link_low, link_high = unsigned(DATA_BITS), unsigned(DATA_BITS)
-    updated = flag()
+    updated, update_asked = flag(), flag()
     upd_out = result.valid
     n8_new, w8_new, real_new, summary_new = result.n8, result.w8, result.descents, result.summary
 
@@ -224,7 +224,8 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
             elapsed.next = elapsed + 1
         if key_got:
             chosen_key.next = root_rd_key[KEY_BITS:]
-        if upd_out:
+        if upd_out and update_asked:     # its own update's: the tree unit shares the updater
+            update_asked.next = False
             words[0].next = n8_new[16:]
             words[1].next = n8_new[VISIT_BITS:16]
             words[2].next = w8_new[16:]
@@ -281,6 +282,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                     words[k].next = words[k + 1]
             if mem_done and asked:
                 request.valid.next = True
+                update_asked.next = True
                 request.n8_add.next = VIRTUAL_LOSS          # the virtual loss: n8 + 256 only
                 request.w8_add.next = 0
                 request.descent_add.next = False
@@ -309,7 +311,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                 else:
                     state.next = mode.WAIT_UPDATE
         elif state == mode.WAIT_UPDATE:
-            if updated or upd_out:
+            if updated or (upd_out and update_asked):
                 state.next = mode.WRITE_STATS
                 req.next = True
                 req_write.next = True
@@ -339,6 +341,10 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
         if last:
             state.next = mode.IDLE
             done.next = True
+            # the request's fields zero while idle: the tree unit ORs its operations' requests
+            req_addr.next = 0
+            req_len.next = 0
+            req_write.next = False
         if start and (state == mode.IDLE or last):
             at_root_in.next = at_root
             first_in.next = first

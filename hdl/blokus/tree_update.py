@@ -162,6 +162,10 @@ def blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descen
         if last:
             state.next = mode.IDLE
             done.next = True
+            # the request's fields zero while idle: the tree unit ORs its operations' requests
+            req_addr.next = 0
+            req_len.next = 0
+            req_write.next = False
         if start and (state == mode.IDLE or last):
             node_in.next = node
             stats_in.next = stats_addr

@@ -340,7 +340,7 @@ FIGURES += [
      % (block, F), {})
     for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave",
                   "blokus_tree_expand", "blokus_tree_backup", "blokus_tree_descent",
-                  "blokus_explore",
+                  "blokus_tree_unit", "blokus_explore",
                   "blokus_child_select", "blokus_expand_scan", "blokus_stats_update")
 ]
 FIGURES += [

@@ -84,3 +84,70 @@ class LastCycle:
     def expected(self):
         """The cycles `last` should have been high in: the one before `done`."""
         return [] if self.done_at is None else [self.done_at - 1]
+
+
+# golden's Monte-Carlo tree in the SDRAM model, for the benches that run its walks and searches
+def tree_arrays():
+    """The tree's four arrays: (base, words a node), in node_words' order."""
+    from hdl.blokus.tree_layout import (KEY_BASE, LINK_BASE, LINK_WORDS, STATS_BASE,
+                                        STATS_WORDS, SUMMARY_BASE, SUMMARY_WORDS)
+    return ((KEY_BASE, 1), (SUMMARY_BASE, SUMMARY_WORDS), (STATS_BASE, STATS_WORDS),
+            (LINK_BASE, LINK_WORDS))
+
+
+def copy_tree(tree):
+    """A copy of golden's Tree."""
+    from golden.blokus import mcts as M
+    out = M.Tree()
+    for name in ("key", "first", "count", "n8", "w8", "real"):
+        setattr(out, name, list(getattr(tree, name)))
+    return out
+
+
+def node_words(tree, node):
+    """Golden's node's KEY, SUMMARY, STATS and LINK words as the tree keeps them."""
+    from golden.blokus import mcts as M
+    from hdl.blokus.tree_layout import link_words, stats_words, summary_words
+    n8, w8, real = tree.n8[node], tree.w8[node], tree.real[node]
+    first = tree.first[node] if tree.first[node] >= 0 else 0
+    return ([M.key_word(tree.key[node], real)],
+            summary_words(M.child_summary(n8, w8)) if n8 else [0, 0],
+            stats_words(n8, w8, real), link_words(first, tree.count[node]))
+
+
+def memory_words(model, node):
+    """The node's four arrays' words in the SDRAM model."""
+    return tuple([model.mem.get(base + size * node + k) for k in range(size)]
+                 for base, size in tree_arrays())
+
+
+def load_tree(model, tree):
+    """Every node's words into the SDRAM model."""
+    for node in range(len(tree)):
+        for (base, size), block in zip(tree_arrays(), node_words(tree, node)):
+            for k, word in enumerate(block):
+                model.mem[base + size * node + k] = word
+
+
+async def load_root_children(dut, tree, we, addr, key, summary):
+    """The root's children's KEY words and summaries into the root's RAM,
+    through the bench top's ports of those names, one a cycle."""
+    getattr(dut, we).value = 1
+    for c in tree.children(0):
+        words = node_words(tree, c)
+        getattr(dut, addr).value, getattr(dut, key).value = c - 1, words[0][0]
+        getattr(dut, summary).value = words[1][0] | words[1][1] << 16
+        await RisingEdge(dut.clk)
+    getattr(dut, we).value = 0
+
+
+def scanned_moves(tree, node, state):
+    """The moves of golden's scan of `state` at `node` just expanded, in scan
+    order, as the list the expansion reads: (key, h) each (KEY_PASS, 0 for a pass)."""
+    from golden.blokus import board as B
+    from golden.blokus import mcts as M
+    p, pos = state.to_move, state.pos
+    other = B.anchor_map(pos, 1 - p)
+    return [(M.KEY_PASS, 0) if tree.key[c] == M.PASS
+            else (tree.key[c], M.prior_heuristic(pos, p, tree.key[c], other))
+            for c in tree.children(node)]

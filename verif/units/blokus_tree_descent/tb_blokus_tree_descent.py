@@ -36,12 +36,12 @@ from cocotb.triggers import RisingEdge
 
 from golden.blokus import board as B
 from golden.blokus import mcts as M
-from hdl.blokus.tree_layout import (KEY_BASE, LINK_BASE, LINK_WORDS, STATS_BASE, STATS_WORDS,
-                                    SUMMARY_BASE, SUMMARY_WORDS, link_words, stats_words,
-                                    summary_words)
+from hdl.blokus.tree_layout import link_words
 from verif import tb
 from verif.units.common import Mismatches, blokus_game_position
-from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import (LastCycle, copy_tree, load_root_children, load_tree,
+                                  memory_words, node_words, random_gap, scanned_moves,
+                                  start_on_sdram, timed_operation)
 
 INPUTS = ("start", "root_count", "root_explore", "root_passes", "root_tiles_me",
           "root_tiles_opp", "tree_size", "scan_last", "scan_count", "scan_best", "load_list_we",
@@ -50,13 +50,6 @@ MINIMUM = 8
 CASES = 60
 EXPANDING = 2 * CASES // 5            # walks with an expansion: MINIMUM with one node too little
                                      # room, MINIMUM with exactly enough, the rest as golden walked
-
-
-def copy_tree(tree):
-    out = M.Tree()
-    for name in ("key", "first", "count", "n8", "w8", "real"):
-        setattr(out, name, list(getattr(tree, name)))
-    return out
 
 
 def caught_walks(rng):
@@ -121,15 +114,8 @@ def golden_walk(tree0, root, tree_nodes=None):
     def catch(tr, node, state, max_children=None):
         n0 = len(tr)
         done, moves, scan = expand(tr, node, state, max_children)
-        listed = []
-        if done:
-            p, pos = state.to_move, state.pos
-            other = B.anchor_map(pos, 1 - p)
-            for c in tr.children(node):
-                key = tr.key[c]
-                h = 0 if key == M.PASS else M.prior_heuristic(pos, p, key, other)
-                listed.append((M.KEY_PASS if key == M.PASS else key, h))
-            assert tr.first[node] == n0
+        listed = scanned_moves(tr, node, state) if done else []
+        assert not done or tr.first[node] == n0
         count = max(1, min(moves, M.MAX_CHILDREN))
         best = max(h for _, h in listed) if listed else 0
         scans.append([node, count, best, listed, M.expand_work(scan, moves), done])
@@ -146,24 +132,6 @@ def golden_walk(tree0, root, tree_nodes=None):
         level = d.path.index(scans[0][0])
         scans[0][4] += M.replay_work(d.keys[:level])
     return tree, d, cost, (scans[0] if scans else None)
-
-
-def node_words(tree, node):
-    """The node's KEY, SUMMARY, STATS and LINK words as the tree keeps them."""
-    n8, w8, real = tree.n8[node], tree.w8[node], tree.real[node]
-    first = tree.first[node] if tree.first[node] >= 0 else 0
-    return ([M.key_word(tree.key[node], real)],
-            summary_words(M.child_summary(n8, w8)) if n8 else [0, 0],
-            stats_words(n8, w8, real), link_words(first, tree.count[node]))
-
-
-BASES = ((KEY_BASE, 1), (SUMMARY_BASE, SUMMARY_WORDS), (STATS_BASE, STATS_WORDS),
-         (LINK_BASE, LINK_WORDS))
-
-
-def memory_words(model, node):
-    return tuple([model.mem.get(base + size * node + k) for k in range(size)]
-                 for base, size in BASES)
 
 
 def path_levels(tree, d, size, shift):
@@ -227,17 +195,9 @@ async def walks_are_goldens(dut):
                 after, d, cost, scan = golden_walk(tree, root)
                 where = "the 21st tile of side %d at level %d" % ended
         shift = size - len(tree)             # the block's node for golden's new node g: g + shift
-        for node in range(len(tree)):
-            for (base, words), block in zip(BASES, node_words(tree, node)):
-                for k, word in enumerate(block):
-                    model.mem[base + words * node + k] = word
-        dut.load_root_we.value = 1
-        for c in tree.children(0):
-            key, summary, _, _ = node_words(tree, c)
-            dut.load_addr.value, dut.load_key.value = c - 1, key[0]
-            dut.load_summary.value = summary[0] | summary[1] << 16
-            await RisingEdge(dut.clk)
-        dut.load_root_we.value = 0
+        load_tree(model, tree)
+        await load_root_children(dut, tree, "load_root_we", "load_addr", "load_key",
+                                 "load_summary")
         if scan is not None and scan[3]:
             dut.load_list_we.value = 1
             for k, (key, h) in enumerate(scan[3]):

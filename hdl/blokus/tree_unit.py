@@ -1,0 +1,360 @@
+"""The Monte-Carlo search's tree unit: its jobs for the playout units in
+golden's schedule (golden.blokus.mcts ``search``: the unit waiting longest
+first; a job is that unit's back-up, then its next walk down while the clock
+is under the budget), the walk and the back-up sharing the SDRAM, the
+statistics update and the root's RAM, and a path store a unit."""
+from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
+
+from golden.blokus.mcts import BATCH, MAX_BUDGET
+from hdl.blokus.child_select import CHILD_BITS
+from hdl.blokus.child_summary import SUMMARY_BITS
+from hdl.blokus.explore import blokus_explore
+from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+from hdl.blokus.prior_score import HEURISTIC_BITS
+from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
+from hdl.blokus.root_children import blokus_root_children
+from hdl.blokus.stats_update import REAL_BITS, StatsRequest, StatsResult, blokus_stats_updater
+from hdl.blokus.tables import N_TILES
+from hdl.blokus.tree_backup import PathEntry, blokus_tree_backup
+from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS, blokus_tree_descent
+from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
+from hdl.blokus.unit_queue import UNIT_BITS, blokus_unit_queue
+from hdl.blokus.uct_score import EXPLORE_BITS
+from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
+from hdl.signals import flag, unsigned
+
+BUDGET_BITS = MAX_BUDGET.bit_length()
+CLOCK_BITS = BUDGET_BITS + 1             # golden's clock runs past the budget by the jobs under way
+ENTRY_BITS = 2 * NODE_BITS + KEY_BITS + CHILD_BITS + 1
+if BATCH != 3:
+    raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 3 playout units; "
+                     "golden's BATCH is %d" % BATCH)
+
+
+@block
+def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes, root_tiles_me,
+                     root_tiles_opp, tree_size, unit_request, unit_results, unit_moves,
+                     unit_placed_me, unit_placed_opp, record_addr, unit_records, give, stop,
+                     give_len, free_at, descents, overrun, scan_start, scan_unit, scan_level,
+                     scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
+                     root_load_we, root_load_addr, root_load_key, root_load_summary, req,
+                     req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
+                     mem_done):
+    """golden's schedule of the tree unit's jobs, in exactly golden's cycles.
+
+    Ports:
+        start        in   the search begins (the root expanded): the inputs below
+        clock_start  in   CLOCK_BITS: golden's clock then (the root's expansion's cost)
+        budget       in   BUDGET_BITS: a job that starts at or past it walks no more
+        root_count, root_passes, root_tiles_me, root_tiles_opp, tree_size  in
+                          blokus_tree_descent's: the root's children, the game
+                          at the root, the tree's nodes after the root's expansion
+        unit_request in   BATCH bits: unit u begins to wait (one cycle; in the
+                          cycle of `start` every unit asks)
+        unit_results, unit_moves, unit_placed_me, unit_placed_opp  in  BATCH
+                          times RESULT_BITS, PLY_BITS, N_TILES, N_TILES (unit u
+                          at bits u * width): the descent each unit played out,
+                          held from its request until its job's back-up ends
+        record_addr  out, unit_records in (BATCH times RECORD_BITS)  the units' records
+        give, stop   out  BATCH bits, one cycle: unit u's job ended with a walk
+                          down (play it out; its path has `give_len` nodes) or
+                          without one (the budget is spent: it stops); the
+                          cycle after the job's last
+        free_at      out  CLOCK_BITS: golden's clock at the end of the last job
+        descents     out  REAL_BITS: the descents backed up (the root's descents)
+        overrun      out  sticky: an operation overran golden's cost
+        scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
+        root_load_*  in   the root's RAM written (the root's expansion's KEY words
+                          and summaries: `root_load_key`, `root_load_summary`)
+        req .. mem_done   the SDRAM controller's user side
+    How: blokus_unit_queue names the unit to serve; when the tree unit is
+    free (idle, or in the last cycle of a job's last operation) it starts
+    that unit's job: blokus_tree_backup of its last descent, if any, then,
+    when the job started under the budget, blokus_tree_descent, each
+    operation started in the last cycle of the one before. The SDRAM's user
+    side, the statistics update and the root's RAM go to the operation
+    running (the walk from its start).
+    """
+    for name, port, bits in (("clock_start", clock_start, CLOCK_BITS),
+                             ("budget", budget, BUDGET_BITS), ("free_at", free_at, CLOCK_BITS),
+                             ("unit_results", unit_results, BATCH * RESULT_BITS),
+                             ("unit_moves", unit_moves, BATCH * PLY_BITS),
+                             ("unit_placed_me", unit_placed_me, BATCH * N_TILES),
+                             ("unit_placed_opp", unit_placed_opp, BATCH * N_TILES),
+                             ("unit_records", unit_records, BATCH * RECORD_BITS),
+                             ("descents", descents, REAL_BITS), ("give_len", give_len, PLY_BITS)):
+        if len(port) != bits:
+            raise ValueError("blokus_tree_unit: %s must have %d bits, has %d"
+                             % (name, bits, len(port)))
+    phase_t = enum("NONE", "BACKUP", "DESCENT")
+    phase = Signal(phase_t.NONE)
+    running = flag()
+    clock = unsigned(CLOCK_BITS)         # golden's clock at the end of this cycle
+    job_unit, sel_unit, head = unsigned(UNIT_BITS), unsigned(UNIT_BITS), unsigned(UNIT_BITS)
+    head_valid, take, job_ends, under_budget, within = (flag() for _ in range(5))
+    pending = unsigned(BATCH)            # unit u has a descent to back up
+    lens = [unsigned(PLY_BITS) for _ in range(1 << UNIT_BITS)]
+    len_of_sel = unsigned(PLY_BITS)
+    queue = blokus_unit_queue(clk, rst, unit_request, take, head_valid, head)
+    # the unit's inputs, picked
+    result_sel, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
+    me_sel, opp_sel, record_sel = unsigned(N_TILES), unsigned(N_TILES), unsigned(RECORD_BITS)
+    # the back-up and the walk
+    b_start, b_last, b_done, b_over, d_start, d_last, d_done, d_over = (flag() for _ in range(8))
+    b_path_addr, d_len, d_wr_addr = unsigned(PLY_BITS), unsigned(PLY_BITS), unsigned(PLY_BITS)
+    b_path, d_path, d_we = PathEntry(), PathEntry(), flag()
+    d_size, size, size_now = unsigned(SIZE_BITS), unsigned(SIZE_BITS), unsigned(SIZE_BITS)
+    root_explore, explore_valid, explore_in_valid = unsigned(EXPLORE_BITS), flag(), flag()
+    b_request, d_request, request, result = StatsRequest(), StatsRequest(), StatsRequest(), \
+        StatsResult()
+    b_root_rd, d_root_rd = unsigned(CHILD_BITS), unsigned(CHILD_BITS)
+    rd_key, rd_summary, rd_addr = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
+        unsigned(CHILD_BITS)
+    b_key_we, b_summary_we, d_summary_we = flag(), flag(), flag()
+    b_wr_addr, d_wr_addr_root = unsigned(CHILD_BITS), unsigned(CHILD_BITS)
+    b_wr_key, b_wr_summary, d_wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
+        unsigned(SUMMARY_BITS)
+    key_we, summary_we, wr_addr = flag(), flag(), unsigned(CHILD_BITS)
+    wr_key, wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS)
+    b_req, b_write, d_req, d_write = flag(), flag(), flag(), flag()
+    b_addr, d_addr, b_len, d_len_req = unsigned(ADDR_BITS), unsigned(ADDR_BITS), \
+        unsigned(LEN_BITS), unsigned(LEN_BITS)
+    b_wr_data, d_wr_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    use_descent = flag()                 # the SDRAM, the update and the RAM are the walk's
+    # the path store: a unit's levels at unit * 2^PLY_BITS + level, read in two cycles
+    store = [Signal(intbv(0)[ENTRY_BITS:]) for _ in range(1 << (UNIT_BITS + PLY_BITS))]
+    store_read, store_out, store_in = unsigned(ENTRY_BITS), unsigned(ENTRY_BITS), \
+        unsigned(ENTRY_BITS)
+    write_unit, desc_unit = unsigned(UNIT_BITS), unsigned(UNIT_BITS)
+
+    updater = blokus_stats_updater(clk, rst, request, result)
+    ram = blokus_root_children(clk, key_we, summary_we, wr_addr, wr_key, wr_summary, rd_addr,
+                               rd_key, rd_summary)
+    explorer = blokus_explore(clk, rst, explore_in_valid, descents, explore_valid, root_explore)
+    backup = blokus_tree_backup(clk, rst, b_start, len_of_sel, result_sel, moves_sel, me_sel,
+                                opp_sel, b_path_addr, b_path, record_addr, record_sel, b_last,
+                                b_done, b_over, b_request, result, b_root_rd, rd_key, b_key_we,
+                                b_summary_we, b_wr_addr, b_wr_key, b_wr_summary, b_req, b_write,
+                                b_addr, b_len, ready, wr_take, b_wr_data, rd_valid, rd_data,
+                                mem_done)
+    walk = blokus_tree_descent(clk, rst, d_start, root_count, root_explore, root_passes,
+                               root_tiles_me, root_tiles_opp, size_now, d_last, d_done, d_over,
+                               d_len, d_size, d_we, d_wr_addr, d_path, scan_start, scan_level,
+                               scan_last, scan_count, scan_best, list_addr, list_key,
+                               list_heuristic,
+                               d_request, result, d_root_rd, rd_key, rd_summary, d_summary_we,
+                               d_wr_addr_root, d_wr_summary, d_req, d_write, d_addr, d_len_req,
+                               ready, wr_take, d_wr_data, rd_valid, rd_data, mem_done)
+    results = [unit_results(RESULT_BITS * (u + 1), RESULT_BITS * u) for u in range(BATCH)]
+    moves = [unit_moves(PLY_BITS * (u + 1), PLY_BITS * u) for u in range(BATCH)]
+    mes = [unit_placed_me(N_TILES * (u + 1), N_TILES * u) for u in range(BATCH)]
+    opps = [unit_placed_opp(N_TILES * (u + 1), N_TILES * u) for u in range(BATCH)]
+    records = [unit_records(RECORD_BITS * (u + 1), RECORD_BITS * u) for u in range(BATCH)]
+    r0, r1, r2 = results
+    m0, m1, m2 = moves
+    e0, e1, e2 = mes
+    o0, o1, o2 = opps
+    c0, c1, c2 = records
+
+    @always_comb
+    def schedule():
+        # a job ends in this cycle; the next starts at its end when a unit waits
+        job_ends.next = (phase == phase_t.NONE
+                         or (phase == phase_t.BACKUP and b_last and not within)
+                         or (phase == phase_t.DESCENT and d_last))
+        take.next = (running or start) and head_valid and job_ends
+        if start:                        # the first jobs start with the search
+            under_budget.next = clock_start < budget
+        else:
+            under_budget.next = clock < budget
+
+    @always_comb
+    def starts():
+        sel_unit.next = job_unit
+        if take:
+            sel_unit.next = head
+        b_start.next = take and pending[head] and not start
+        d_start.next = ((take and (start or not pending[head]) and under_budget)
+                        or (phase == phase_t.BACKUP and b_last and within))
+
+    @always_comb
+    def unit_inputs():
+        # the result is taken with the back-up's start (the unit starting);
+        # the moves, tiles and record are read while it runs (the job's unit)
+        if sel_unit == 0:
+            result_sel.next = r0
+        elif sel_unit == 1:
+            result_sel.next = r1
+        else:
+            result_sel.next = r2
+        if job_unit == 0:
+            moves_sel.next = m0
+            me_sel.next = e0
+            opp_sel.next = o0
+            record_sel.next = c0
+        elif job_unit == 1:
+            moves_sel.next = m1
+            me_sel.next = e1
+            opp_sel.next = o1
+            record_sel.next = c1
+        else:
+            moves_sel.next = m2
+            me_sel.next = e2
+            opp_sel.next = o2
+            record_sel.next = c2
+
+    @always_comb
+    def length_of():
+        len_of_sel.next = lens[sel_unit]
+        scan_unit.next = job_unit
+        if start:                        # the search's first walk starts with it
+            size_now.next = tree_size
+        else:
+            size_now.next = size
+
+    @always_comb
+    def shared():
+        # the SDRAM's user side, the statistics update and the root's RAM
+        # an operation's request fields are zero while it is idle: an OR
+        req.next = d_req or b_req
+        req_write.next = d_write or b_write
+        req_addr.next = d_addr | b_addr
+        req_len.next = d_len_req | b_len
+        if use_descent:
+            wr_data.next = d_wr_data
+            request.valid.next = d_request.valid
+            request.n8.next = d_request.n8
+            request.w8.next = d_request.w8
+            request.descents.next = d_request.descents
+            request.n8_add.next = d_request.n8_add
+            request.w8_add.next = d_request.w8_add
+            request.descent_add.next = d_request.descent_add
+        else:
+            wr_data.next = b_wr_data
+            request.valid.next = b_request.valid
+            request.n8.next = b_request.n8
+            request.w8.next = b_request.w8
+            request.descents.next = b_request.descents
+            request.n8_add.next = b_request.n8_add
+            request.w8_add.next = b_request.w8_add
+            request.descent_add.next = b_request.descent_add
+        if use_descent or d_start:
+            rd_addr.next = d_root_rd
+        else:
+            rd_addr.next = b_root_rd
+        key_we.next = root_load_we or b_key_we
+        summary_we.next = root_load_we or b_summary_we or d_summary_we
+        if root_load_we:
+            wr_addr.next = root_load_addr
+            wr_key.next = root_load_key
+            wr_summary.next = root_load_summary
+        elif d_summary_we:
+            wr_addr.next = d_wr_addr_root
+            wr_key.next = b_wr_key
+            wr_summary.next = d_wr_summary
+        else:
+            wr_addr.next = b_wr_addr
+            wr_key.next = b_wr_key
+            wr_summary.next = b_wr_summary
+
+    @always_comb
+    def path_fields():
+        store_in.next = concat(d_path.node, d_path.key, d_path.first, d_path.count,
+                               d_path.mover_opp)
+        b_path.node.next = store_out[ENTRY_BITS:ENTRY_BITS - NODE_BITS]
+        b_path.key.next = store_out[ENTRY_BITS - NODE_BITS:NODE_BITS + CHILD_BITS + 1]
+        b_path.first.next = store_out[NODE_BITS + CHILD_BITS + 1:CHILD_BITS + 1]
+        b_path.count.next = store_out[CHILD_BITS + 1:1]
+        b_path.mover_opp.next = store_out[0]
+
+    @always_seq(clk.posedge, reset=None)
+    def path_store():
+        if d_we:
+            store[concat(write_unit, d_wr_addr)].next = store_in
+        store_read.next = store[concat(job_unit, b_path_addr)]
+        store_out.next = store_read
+
+    @always_seq(clk.posedge, reset=rst)
+    def control():
+        give.next = 0
+        stop.next = 0
+        explore_in_valid.next = True
+        write_unit.next = desc_unit      # a walk's writes come a cycle after its control's
+        clock.next = clock + 1
+        if b_over or d_over:
+            overrun.next = True
+        p = intbv(0)[BATCH:]             # the units with a descent to back up after this cycle
+        p[:] = pending
+        if start:
+            running.next = True
+            clock.next = clock_start + 1
+            size.next = tree_size
+            p[:] = 0
+            descents.next = 0
+        if b_start:
+            descents.next = descents + 1       # the root's descents, its explore factor
+            use_descent.next = False
+        if d_start:
+            use_descent.next = True
+            desc_unit.next = sel_unit
+        if phase == phase_t.DESCENT and d_last:
+            lens[job_unit].next = d_len
+            size.next = d_size
+            give.next[job_unit] = True
+            give_len.next = d_len
+            p[job_unit] = 1
+        if job_ends and phase != phase_t.NONE:
+            free_at.next = clock
+            if phase == phase_t.BACKUP:
+                stop.next[job_unit] = True
+        if phase == phase_t.BACKUP and b_last and within:
+            phase.next = phase_t.DESCENT
+        elif job_ends:
+            phase.next = phase_t.NONE
+        if take:
+            job_unit.next = head
+            within.next = under_budget
+            if p[head]:
+                phase.next = phase_t.BACKUP
+                p[head] = 0
+            elif under_budget:
+                phase.next = phase_t.DESCENT
+            else:
+                stop.next[head] = True
+        pending.next = p
+
+    return (queue, updater, ram, explorer, backup, walk, schedule, starts, unit_inputs,
+            length_of, shared, path_fields, path_store, control)
+
+
+@block
+def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, root_passes,
+                              root_tiles_me, root_tiles_opp, tree_size, unit_request,
+                              unit_results, unit_moves, unit_placed_me, unit_placed_opp,
+                              record_addr, unit_records, give, stop, give_len, free_at, descents,
+                              overrun, scan_start, scan_unit, scan_level, scan_last, scan_count,
+                              scan_best, list_addr, list_key, list_heuristic, root_load_we,
+                              root_load_addr, root_load_key, root_load_summary, sd_cke, sd_cs_n,
+                              sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
+                              sd_dq_oe, sd_dq_i, clk_hz=50000000):
+    """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
+    the unit bench's top (the bench plays the playout units, their records,
+    their scans and the list of a scan's moves)."""
+    from hdl.sdram_controller import sdram_controller
+    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
+    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
+    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    unit = blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes,
+                            root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
+                            unit_moves, unit_placed_me, unit_placed_opp, record_addr,
+                            unit_records, give, stop, give_len, free_at, descents, overrun,
+                            scan_start,
+                            scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr,
+                            list_key, list_heuristic, root_load_we, root_load_addr,
+                            root_load_key, root_load_summary, req, req_write, req_addr, req_len,
+                            ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
+    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
+                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
+                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
+                              sd_dq_i, clk_hz=clk_hz)
+    return unit, memory

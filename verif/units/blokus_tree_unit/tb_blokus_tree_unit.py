@@ -1,0 +1,243 @@
+"""Unit bench of hdl/blokus/tree_unit.py: the Monte-Carlo search's tree
+unit (its jobs in golden's schedule, the walk down and the back-up) on the
+SDRAM controller and a model of the chip (verif/sdram_model.py), the bench
+playing the three playout units.
+
+Each case is one of golden's searches (golden/blokus/mcts.py, ``search``)
+of a random position (late ones too) at a small budget in clock cycles. The
+bench puts the tree golden has after the root's expansion in the model's
+memory and the root's RAM, starts the tree unit at golden's clock after
+that expansion with every unit waiting, and plays each unit as golden does:
+given a descent, it waits golden's play_out cycles (the replay and the
+playout) and asks again, with the descent's result, moves, tiles and record
+of placements; asked for a scan, it answers golden's replay_work and
+expand_work later with the children's count and best h, the moves in the
+list. For each search:
+- the units are given their descents in golden's order, and stop when
+  golden's do;
+- the descents backed up and golden's clock at the end of the last job
+  (``free_at``) are golden's (``playouts`` and ``work``): every operation
+  of every job back to back in golden's cycles, the jobs in golden's order
+  at golden's times;
+- every node's KEY, SUMMARY, STATS and LINK words afterwards are golden's
+  final tree's;
+- no operation overruns, and the model finds no broken rule of the data sheet.
+The last search is the second's again, its budget the start of one of that
+search's jobs (the clock at which the tree unit took it): that job backs up
+and walks no more, as golden's.
+"""
+import random
+
+import cocotb
+from cocotb.triggers import RisingEdge
+
+from golden.blokus import board as B
+from golden.blokus import mcts as M
+from hdl.blokus.playout import PLY_BITS, RECORD_BITS
+from hdl.blokus.rave_match import RESULT_BITS
+from hdl.blokus.tables import N_TILES
+from verif import tb
+from verif.units.common import Mismatches, blokus_game_position, blokus_record_words
+from verif.units.tree_ops import (copy_tree, load_root_children, load_tree, memory_words,
+                                  node_words, scanned_moves, start_on_sdram)
+
+INPUTS = ("start", "clock_start", "budget", "root_count", "root_passes", "root_tiles_me",
+          "root_tiles_opp", "tree_size", "unit_request", "unit_results", "unit_moves",
+          "unit_placed_me", "unit_placed_opp", "unit_records", "scan_last", "scan_count",
+          "scan_best", "list_key", "list_heuristic", "root_load_we", "root_load_addr",
+          "root_load_key", "root_load_summary", "sd_dq_i")
+SEARCHES = 4                         # the last one: the second's position, its budget a job's start
+def golden_search(rng, pos, budget):
+    """golden's search with what the bench needs: the tree after the root's
+    expansion, its cost, each unit's descents in order (play_out's cycles,
+    the result, moves, placements), the scans in order (count, best, the
+    list, cycles), the final tree, and the result."""
+    caught = {"tree0": None, "start": None, "units": [[] for _ in range(M.BATCH)], "order": [],
+              "scans": [], "search": None}
+    expand_m, down, play_out, expand_f = M._Search.expand, M._Search.down, M._Search.play_out, \
+        M.expand
+
+    def catch_expand_m(self, node, state):
+        done, work = expand_m(self, node, state)
+        if caught["start"] is None:
+            caught["start"] = work
+        return done, work
+
+    def catch_expand_f(tree, node, state, max_children=None):
+        n0 = len(tree)
+        done, moves, scans = expand_f(tree, node, state, max_children)
+        if caught["start"] is not None:          # not the root's
+            listed = scanned_moves(tree, node, state) if done else []
+            assert not done or tree.first[node] == n0
+            best = max(h for _, h in listed) if listed else 0
+            caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
+                                    M.expand_work(scans, moves)])
+        return done, moves, scans
+
+    def catch_down(self):
+        if caught["tree0"] is None:
+            caught["tree0"], caught["search"] = copy_tree(self.tree), self
+        scans = len(caught["scans"])
+        d, st, work = down(self)
+        if len(caught["scans"]) > scans:
+            scan = caught["scans"][-1]
+            scan[4] += M.replay_work(d.keys[:d.path.index(scan[0])])
+        return d, st, work
+
+    def catch_play_out(self, unit, d, st):
+        work = play_out(self, unit, d, st)
+        placed = M.rave_placements(d.keys, d.movers)
+        masks = [0, 0]
+        for side, tile in placed:
+            masks[side] |= 1 << tile
+        caught["units"][unit].append((work, d.result, len(d.keys), masks, placed))
+        caught["order"].append(unit)
+        return work
+    M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
+        catch_expand_m, catch_down, catch_play_out, catch_expand_f
+    try:
+        result = M.search(pos, budget=budget)
+    finally:
+        M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
+            expand_m, down, play_out, expand_f
+    return caught, result
+
+
+@cocotb.test()
+async def searches_are_goldens(dut):
+    rng = random.Random(int(tb.seed()))
+    model, t = await start_on_sdram(dut, INPUTS, rng)
+    mismatches = Mismatches("blokus_tree_unit")
+    records = [[0] * 64 for _ in range(M.BATCH)]
+    listing = [[]]
+
+    async def record_and_list_models():
+        pending_r, pending_l = 0, (0, 0)
+        while True:
+            await RisingEdge(dut.clk)
+            dut.unit_records.value = pending_r
+            dut.list_key.value, dut.list_heuristic.value = pending_l
+            addr = int(dut.record_addr.value) & 63
+            pending_r = sum(records[u][addr] << (RECORD_BITS * u) for u in range(M.BATCH))
+            k = int(dut.list_addr.value)
+            pending_l = listing[0][k] if k < len(listing[0]) else (0, 0)
+    cocotb.start_soon(record_and_list_models())
+    seen = {"searches": 0, "expansions": 0, "descents": 0, "jobs without a walk": 0}
+    job_starts, exact = [], None
+    for n in range(SEARCHES):
+        while n < SEARCHES - 1:          # the later searches late in a game, with few moves
+            pos = blokus_game_position(rng, rng.randrange(0, 24) if n == 0
+                                       else rng.randrange(30, 50))
+            if B.game_over(pos) or (n and not 1 < len(B.legal_moves(pos, B.ME)) <= 6):
+                continue
+            budget = rng.randrange(30000, 60000) if n == 0 else rng.randrange(60000, 120000)
+            caught, result = golden_search(rng, pos, budget)
+            if caught["tree0"] is not None:  # not a pass at the root, nor a budget spent by it
+                break
+        if n == 1:
+            exact = pos
+        if n == SEARCHES - 1:            # a job starts exactly at the budget: no walk in it
+            pos, budget = exact, job_starts[len(job_starts) * 3 // 5]
+            caught, result = golden_search(rng, pos, budget)
+        tree0, final = caught["tree0"], caught["search"].tree
+        load_tree(model, tree0)
+        await load_root_children(dut, tree0, "root_load_we", "root_load_addr", "root_load_key",
+                                 "root_load_summary")
+        dut.clock_start.value, dut.budget.value = caught["start"], budget
+        dut.root_count.value, dut.root_passes.value = tree0.count[0], pos.passes
+        dut.root_tiles_me.value = bin(pos.used[B.ME]).count("1")
+        dut.root_tiles_opp.value = bin(pos.used[B.OPP]).count("1")
+        dut.tree_size.value = len(tree0)
+        units = [list(items) for items in caught["units"]]
+        scans = list(caught["scans"])
+        inputs = [[0, 0, 0, 0] for _ in range(M.BATCH)]     # result, moves, me, opp
+        countdown, scan_countdown = [None] * M.BATCH, [None]
+        request, given, stopped, scan_now = 0, [], set(), [None]
+        dut.start.value, dut.unit_request.value = 1, (1 << M.BATCH) - 1
+        await RisingEdge(dut.clk)
+        dut.start.value, dut.unit_request.value = 0, 0
+        cycles = 0
+        limit = 3 * (result.work - caught["start"]) + 200000
+        while len(stopped) < M.BATCH and cycles < limit and not mismatches.errors:
+            await RisingEdge(dut.clk)
+            cycles += 1
+            request = 0
+            for u in range(M.BATCH):
+                if countdown[u] is not None:
+                    countdown[u] -= 1
+                    if countdown[u] <= 0:
+                        request |= 1 << u
+                        countdown[u] = None
+            give, stop = int(dut.give.value), int(dut.stop.value)
+            if n == 1 and int(dut.blokus_tree_unit0_take.value):
+                job_starts.append(int(dut.blokus_tree_unit0_clock.value))   # golden's job time
+            for u in range(M.BATCH):
+                if give >> u & 1:
+                    given.append(u)
+                    if not units[u]:
+                        mismatches.expect("search %d: unit %d given a descent golden does "
+                                          "not give" % (n, u), None, u)
+                        break
+                    work, r, moves, masks, placed = units[u].pop(0)
+                    inputs[u] = [r, moves, masks[0], masks[1]]
+                    records[u] = blokus_record_words(rng, placed)
+                    countdown[u] = work - 2         # the give comes the cycle after the job
+                    if countdown[u] <= 0:
+                        request |= 1 << u
+                        countdown[u] = None
+                if stop >> u & 1:
+                    stopped.add(u)
+            dut.unit_request.value = request
+            dut.unit_results.value = sum(inputs[u][0] << (RESULT_BITS * u) for u in range(3))
+            dut.unit_moves.value = sum(inputs[u][1] << (PLY_BITS * u) for u in range(3))
+            dut.unit_placed_me.value = sum(inputs[u][2] << (N_TILES * u) for u in range(3))
+            dut.unit_placed_opp.value = sum(inputs[u][3] << (N_TILES * u) for u in range(3))
+            # the scan
+            if scan_countdown[0] is not None:
+                scan_countdown[0] -= 1
+                if scan_countdown[0] == 0:
+                    dut.scan_last.value = 1
+                    dut.scan_count.value, dut.scan_best.value = scan_now[0][1], scan_now[0][2]
+                elif scan_countdown[0] < 0:
+                    dut.scan_last.value = 0
+                    scan_countdown[0] = None
+            if int(dut.scan_start.value):
+                if not scans:
+                    mismatches.expect("search %d: a scan golden does not make" % n, None, "scan")
+                    break
+                scan_now[0] = scans.pop(0)
+                listing[0] = scan_now[0][3]
+                seen["expansions"] += bool(scan_now[0][3])
+                scan_countdown[0] = scan_now[0][4] - 1
+        what = "search %d (budget %d, %d nodes after the root's expansion)" % (
+            n, budget, len(tree0))
+        mismatches.expect(what + ": every unit stopped", M.BATCH, len(stopped))
+        mismatches.expect(what + ": the units given descents, in order", caught["order"], given)
+        mismatches.expect(what + ": descents backed up, golden's clock at the last job's end",
+                          (result.playouts, result.work),
+                          (int(dut.descents.value), int(dut.free_at.value)))
+        mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
+        bad = []
+        for node in range(len(final)):
+            want = node_words(final, node)
+            if node == 0:
+                want = (node_words(tree0, 0)[0],) + want[1:]
+            got = memory_words(model, node)
+            if want != got:
+                bad.append((node, want, got))
+        mismatches.expect(what + ": nodes whose words are not golden's: the first 3", [], bad[:3])
+        if mismatches.errors:
+            break
+        seen["searches"] += 1
+        seen["descents"] += result.playouts
+        seen["jobs without a walk"] += len(stopped)
+        dut._log.info("%s: %d descents, %d jobs' clock, %d nodes", what, result.playouts,
+                      result.work, len(final))
+        for _ in range(20):
+            await RisingEdge(dut.clk)
+    mismatches.check()
+    model.check()
+    dut._log.info("seed %s, cases: %s", tb.seed(), seen)
+    least = {"searches": SEARCHES, "expansions": 2, "descents": 40, "jobs without a walk": 9}
+    short = {k: v for k, v in seen.items() if v < least[k]}
+    assert not short, "seed %s: too few cases %s (at least %s)" % (tb.seed(), short, least)
