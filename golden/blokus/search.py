@@ -76,7 +76,7 @@ cycle bound in the RTL (``hdl/blokus/__init__.py``) fits 0.8 s at 50 MHz;
 
 from collections import namedtuple
 
-from .board import ME, OPP, anchor_map, free_map, iter_legal_moves, legal_top_lefts
+from .board import ME, anchor_map, free_map, iter_legal_moves, legal_top_lefts
 from .encoding import ALL_SHAPES, N_SHAPES, SHAPES, SIZE, TILE_SIZE
 
 W_SIZE = 100

@@ -1,5 +1,5 @@
 """An expansion's moves in scan order, each with its prior heuristic, and the best of them."""
-from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
+from myhdl import Signal, always_comb, always_seq, block, concat, enum
 
 from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK, MAX_CHILDREN
 from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score

@@ -1,5 +1,5 @@
 """The squares of a move: its shape's mask moved to its window step, in three registered stages."""
-from myhdl import Signal, always_comb, always_seq, block, concat, intbv
+from myhdl import always_comb, always_seq, block, concat, intbv
 
 from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_MASK
 from hdl.register import register

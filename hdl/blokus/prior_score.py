@@ -1,5 +1,5 @@
 """The expansion's prior heuristic of one legal move: one move a cycle, pipelined."""
-from myhdl import always_comb, always_seq, block
+from myhdl import always_seq, block
 
 from golden.blokus.board import corner_map, edge_map
 from golden.blokus.mcts import PRIOR_ATTACH, PRIOR_BLOCK, key_mask

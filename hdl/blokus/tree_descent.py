@@ -13,7 +13,7 @@ from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS
 from hdl.blokus.stats_update import REAL_BITS
 from hdl.blokus.tables import N_TILES
-from hdl.blokus.tree_backup import ROOT_FIRST, PathEntry
+from hdl.blokus.tree_backup import ROOT_FIRST
 from hdl.blokus.tree_expand import blokus_tree_expand
 from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
 from hdl.blokus.tree_select import blokus_tree_select

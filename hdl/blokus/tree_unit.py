@@ -10,13 +10,12 @@ from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.child_summary import SUMMARY_BITS
 from hdl.blokus.explore import blokus_explore
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
-from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
 from hdl.blokus.root_children import blokus_root_children
 from hdl.blokus.stats_update import REAL_BITS, StatsRequest, StatsResult, blokus_stats_updater
 from hdl.blokus.tables import N_TILES
 from hdl.blokus.tree_backup import PathEntry, blokus_tree_backup
-from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS, blokus_tree_descent
+from hdl.blokus.tree_descent import SIZE_BITS, blokus_tree_descent
 from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS
 from hdl.blokus.unit_queue import UNIT_BITS, blokus_unit_queue
 from hdl.blokus.uct_score import EXPLORE_BITS

@@ -1,5 +1,5 @@
 """The Blokus move generator: a side's maps past a 5 x 5 window, its legal moves in scan order."""
-from myhdl import Signal, always_comb, always_seq, block
+from myhdl import always_seq, block
 
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS

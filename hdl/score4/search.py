@@ -2,7 +2,7 @@
 from myhdl import Signal, always, always_comb, always_seq, block, enum, intbv
 
 from golden.score4.encoding import NUM_CELLS, NUM_POSTS
-from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, TT_BITS, WIN
+from golden.score4.search import DEPTH_BITS, HASH_BITS, INF, PROVEN, WIN
 from hdl.score4.book import score4_book
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN, score4_checker
 from hdl.score4.combine import score4_combine

@@ -6,7 +6,6 @@ goes through the same tools, and the limit check is shown to fail.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 

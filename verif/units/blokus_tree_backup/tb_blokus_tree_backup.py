@@ -9,17 +9,18 @@ Each case is one of golden's back-ups (golden/blokus/mcts.py,
 of random positions, sometimes with the descents of the path's nodes raised
 (the top levels past RAVE_PARENT_MAX, where RAVE stops; a node at
 RAVE_CHILD_MAX, whose KEY word's flag the back-up sets), and golden's
-back-up run again on that tree. The bench puts the path's nodes and their
-children in the model's memory (KEY, STATS and SUMMARY words), the root's
-children in the RAM on chip, the descent's path in a model of the store the
+back-up run again on that tree. The bench puts the whole tree in the model's
+memory (each node's KEY, SUMMARY, STATS and LINK words) and nothing else, the
+root's children in the RAM on chip, the descent's path in a model of the store the
 descent will write (a level's node, key, LINK and mover, two cycles after
 its address) and its placements in a model of the playout unit's record.
 For each:
 - ``done`` comes exactly golden's cost after ``start`` (the operations run
   back to back, each started in the last cycle of the one before), ``last``
   in the cycle before it only, and ``overrun`` never rises;
-- every loaded node's STATS, SUMMARY and KEY words afterwards are golden's
-  (the nodes golden did not update unchanged);
+- the memory afterwards holds golden's tree after its back-up, every word
+  of every node (the nodes golden did not update unchanged), and no word
+  was written outside the tree;
 - the RAM on chip is given exactly the new SUMMARY of each root child golden
   updated and the flagged KEY word of each whose flag it set;
 - the model finds no broken rule of the data sheet.
@@ -33,12 +34,12 @@ import cocotb
 from cocotb.triggers import RisingEdge
 
 from golden.blokus import mcts as M
-from hdl.blokus.tree_layout import (KEY_BASE, STATS_BASE, STATS_WORDS, SUMMARY_BASE,
-                                    SUMMARY_WORDS, stats_words, summary_words)
 from verif import tb
 from verif.units.common import (Mismatches, blokus_game_position, blokus_record_model,
                                 blokus_record_words)
-from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import (LastCycle, copy_tree, load_root_children, load_tree,
+                                  memory_words, node_words, random_gap, start_on_sdram,
+                                  timed_operation, tree_arrays)
 
 INPUTS = ("start", "path_len", "result_me", "moves", "placed_me", "placed_opp", "path_node",
           "path_key", "path_first", "path_count", "path_mover_opp", "record_data",
@@ -46,17 +47,6 @@ INPUTS = ("start", "path_len", "result_me", "moves", "placed_me", "placed_opp", 
 MINIMUM = 8
 CASES = 70
 TREE = ("key", "first", "count", "n8", "w8", "real")
-
-
-class Snapshot:
-    """A copy of golden's tree (the arrays back_up reads and writes)."""
-
-    def __init__(self, tree):
-        for name in TREE:
-            setattr(self, name, list(getattr(tree, name)))
-
-    def children(self, node):
-        return range(self.first[node], self.first[node] + self.count[node])
 
 
 def caught_backups(rng, least, keep=0.08):
@@ -67,7 +57,7 @@ def caught_backups(rng, least, keep=0.08):
 
     def catch(self, d):
         if rng.random() < keep:
-            out.append((Snapshot(self.tree), d.path[:], d.keys[:], d.movers[:], d.result))
+            out.append((copy_tree(self.tree), d.path[:], d.keys[:], d.movers[:], d.result))
         return back_up(self, d)
     M._Search.back_up = catch
     try:
@@ -105,25 +95,12 @@ def raised(rng, tree, path, n):
 
 def golden_backup(tree, path, keys, movers, result):
     """golden's back-up on a copy of `tree`: (tree after, its cost)."""
-    after = Snapshot(tree)
+    after = copy_tree(tree)
     search = M._Search.__new__(M._Search)
     search.tree = after
     d = M._Descent()
     d.path, d.keys, d.movers, d.result = list(path), list(keys), list(movers), result
     return after, search.back_up(d)
-
-
-def node_words(tree, node):
-    """The node's KEY word, STATS and SUMMARY words as the tree keeps them."""
-    n8, w8, real = tree.n8[node], tree.w8[node], tree.real[node]
-    summary = summary_words(M.child_summary(n8, w8)) if n8 else [0, 0]
-    return [M.key_word(tree.key[node], real)], stats_words(n8, w8, real), summary
-
-
-def node_in_memory(model, node):
-    return ([model.mem.get(KEY_BASE + node)],
-            [model.mem.get(STATS_BASE + STATS_WORDS * node + k) for k in range(STATS_WORDS)],
-            [model.mem.get(SUMMARY_BASE + SUMMARY_WORDS * node + k) for k in range(SUMMARY_WORDS)])
 
 
 def path_entries(tree, path, movers):
@@ -163,25 +140,15 @@ async def backups_are_goldens(dut):
     for n, (tree, path, keys, movers, result) in enumerate(backups[:CASES]):
         tree, where = raised(rng, tree, path, n)
         after, cost = golden_backup(tree, path, keys, movers, result)
-        # the memory: every node of the path and every child of one
-        loaded = set(path)
+        # the memory: the whole tree, nothing else; the root's children on chip too
+        loaded = set(path)               # the nodes the back-up may change
         for node in path:
             loaded.update(tree.children(node))
-        for node in loaded:
-            key, stats, summary = node_words(tree, node)
-            model.mem[KEY_BASE + node] = key[0]
-            for k, word in enumerate(stats):
-                model.mem[STATS_BASE + STATS_WORDS * node + k] = word
-            for k, word in enumerate(summary):
-                model.mem[SUMMARY_BASE + SUMMARY_WORDS * node + k] = word
-        # the root's children on chip
-        dut.load_key_we.value, dut.load_summary_we.value = 1, 1
-        for c in tree.children(0):
-            key, _, summary = node_words(tree, c)
-            dut.load_addr.value, dut.load_key.value = c - 1, key[0]
-            dut.load_summary.value = summary[0] | summary[1] << 16
-            await RisingEdge(dut.clk)
-        dut.load_key_we.value, dut.load_summary_we.value = 0, 0
+        model.mem.clear()
+        load_tree(model, tree)
+        dut.load_summary_we.value = 1
+        await load_root_children(dut, tree, "load_key_we", "load_addr", "load_key", "load_summary")
+        dut.load_summary_we.value = 0
         path_box[0] = path_entries(tree, path, movers)
         placed = M.rave_placements(keys, movers)
         record[0] = blokus_record_words(rng, placed)
@@ -214,17 +181,26 @@ async def backups_are_goldens(dut):
             await RisingEdge(dut.clk)
             watch()
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
-        for node in sorted(loaded):
+        want_memory, wrong = {}, []
+        for node in range(len(after)):
             want_words = node_words(after, node)
             if node == 0:                # the root's KEY word: no move's, never written
                 want_words = (node_words(tree, 0)[0],) + want_words[1:]
-            mismatches.expect(what + ": node %d's KEY, STATS and SUMMARY words" % node,
-                              want_words, node_in_memory(model, node))
+            for (base, size), block in zip(tree_arrays(), want_words):
+                for k, word in enumerate(block):
+                    want_memory[base + size * node + k] = word
+            if memory_words(model, node) != want_words:
+                wrong.append((node, want_words, memory_words(model, node)))
+        for node, want_words, got_words in wrong[:4]:
+            mismatches.expect(what + ": node %d's KEY, SUMMARY, STATS and LINK words (%d nodes "
+                              "wrong)" % (node, len(wrong)), want_words, got_words)
+        mismatches.expect(what + ": the words written outside the tree",
+                          {}, {a: w for a, w in model.mem.items() if a not in want_memory})
         want = {}
         updated_root_children = [c for c in tree.children(0) if c in path or (
             after.n8[c], after.w8[c]) != (tree.n8[c], tree.w8[c])]
         for c in updated_root_children:
-            key, _, summary = node_words(after, c)
+            key, summary = node_words(after, c)[:2]
             want[("summary", c - 1)] = summary[0] | summary[1] << 16
             if after.real[c] == M.RAVE_CHILD_MAX + 1 and tree.real[c] == M.RAVE_CHILD_MAX:
                 want[("key", c - 1)] = key[0]

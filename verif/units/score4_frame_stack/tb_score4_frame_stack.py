@@ -18,7 +18,6 @@ import random
 
 import cocotb
 
-from golden.score4.search import HASH_BITS
 from hdl.score4.checker import SCORE_MAX, SCORE_MIN
 from hdl.score4.frame_stack import FRAME_FIELDS, SIGNED_FIELDS, STACK_DEPTH
 from hdl.score4.select import SLOTS
