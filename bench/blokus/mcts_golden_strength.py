@@ -14,6 +14,9 @@ afresh each game, paired openings, every move checked with the golden
 rules, the report's columns) is the study's harness
 (``bench.blokus.mcts_strength``), whose records ``mcts_sweep`` can also read.
 
+``--units N`` plays golden's schedule with N playout units (1 or 2) instead
+of the core's ``BATCH`` = 3: the study of builds too small for three.
+
 ``--opponents alphabeta`` plays the core's search of today instead: the
 alpha-beta search (``golden/blokus/search.py``) by its proven C mirror at its
 ``DEFAULT_BUDGET`` of 19,999,741 nodes (about 2.5 s a move on one core).
@@ -53,28 +56,53 @@ class BlokusGoldenMcts(BlokusMcts):
         return golden_mcts.DEFAULT_BUDGET
 
     def search(self, view, budget):
-        r = mcts_mirror.search(view, budget, self._last_opp(view))
+        r = mcts_mirror.search(view, budget, self._last_opp(view), units=self.units)
         return r.move, {"nodes": r.playouts, "playout_plies": r.playout_plies,
                         "tree_plies": r.tree_plies, "depth": r.max_depth,
                         "visits": r.visits, "work": r.work, "scanned": r.scanned,
                         "tree_nodes": r.nodes}
 
+    units = golden_mcts.BATCH
+
+    def add_options(self, ap):
+        super().add_options(ap)
+        ap.add_argument("--units", type=int, default=golden_mcts.BATCH, metavar="N",
+                        help="playout units in golden's schedule, 1..%d (default %d, the core's)"
+                             % (golden_mcts.BATCH, golden_mcts.BATCH))
+
     def check_options(self, ap, args, opponents):
         if args.knob:
             ap.error("--knob: the golden search has no knobs (golden/blokus/mcts.py's "
                      "constants define it)")
-        args.label = args.label or "golden"
-        return super().check_options(ap, args, opponents)
+        try:
+            self.units = golden_mcts.check_units(args.units)
+        except ValueError as e:
+            ap.error("--units: %s" % e)
+        args.label = args.label or ("golden" if self.units == golden_mcts.BATCH
+                                    else "golden, %d unit%s" % (self.units, "s" if self.units > 1 else ""))
+        opponents, options, notes = super().check_options(ap, args, opponents)
+        return opponents, dict(options, units=self.units), notes
+
+    def command_options(self, match):
+        out = super().command_options(match)
+        if match.options.get("units", golden_mcts.BATCH) != golden_mcts.BATCH:
+            out.append(("--units", str(match.options["units"]), None))
+        return out
 
     @staticmethod
     def report(records, match, wall):
         text = study_report(records, match, wall)
         first = text.index("\n\n") + 2
         second = text.index("\n\n", first) + 2
+        units = match.options.get("units", golden_mcts.BATCH)
         what = ("`golden/blokus/mcts.py` (played by its C mirror `bench/blokus/mcts_mirror.c`) "
-                "at a budget of %d clock cycles a move%s; the playouts a move are the mean.\n\n"
+                "at a budget of %d clock cycles a move%s, %d playout unit%s%s; the playouts a "
+                "move are the mean.\n\n"
                 % (match.budget, " (`DEFAULT_BUDGET`)"
-                   if match.budget == golden_mcts.DEFAULT_BUDGET else ""))
+                   if match.budget == golden_mcts.DEFAULT_BUDGET else "", units,
+                   "s" if units > 1 else "",
+                   " (the core's `BATCH`)" if units == golden_mcts.BATCH else
+                   " (not the core's %d: `--units`)" % golden_mcts.BATCH))
         return ("# Blokus: the golden Monte-Carlo search against Pentobi\n\n" + what
                 + text[second:])
 

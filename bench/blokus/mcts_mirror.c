@@ -482,8 +482,9 @@ static uint64_t gm_digest(const GmSearch *sr)
  * [5] work (the search's clock cycles), [6] playout plies, [7] tree plies, [8] expansions, [9] moves
  * scored, [10] children scanned, [11] max depth, [12] nodes, [13] the
  * answer's descents, [14] its n8, [15] its w8, [16] the tree digest, [17] the
- * playouts' cycles, [18] the tree unit's busy cycles.
- * Returns 0, -1 for a bad position, -2 without memory. */
+ * playouts' cycles, [18] the tree unit's busy cycles. units: the playout
+ * units of the schedule, 1..BK_MC_BATCH (golden's `units`).
+ * Returns 0, -1 for a bad position or units, -2 without memory. */
 /* Not golden's: the children selections read at depth `depth` in the last
  * search of this thread (gm_scanned_at). */
 int gm_scanned_at_depth(int depth, int64_t *out)
@@ -496,9 +497,9 @@ int gm_scanned_at_depth(int depth, int64_t *out)
 
 int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_me,
               uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
-              int64_t budget, int64_t max_playouts, int64_t *out)
+              int64_t budget, int64_t max_playouts, int units, int64_t *out)
 {
-    if (bad_args(me_rows, opp_rows, start_me, start_opp))
+    if (bad_args(me_rows, opp_rows, start_me, start_opp) || units < 1 || units > BK_MC_BATCH)
         return -1;
     McState st;
     memset(&st, 0, sizeof st);
@@ -529,14 +530,14 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
         /* golden's schedule: each unit's waiting cycle (-1: stopped) and descent */
         static __thread GmDescent ds[BK_MC_BATCH];
         int64_t waiting[BK_MC_BATCH], started = 0;
-        int pending[BK_MC_BATCH], active = BK_MC_BATCH;
-        for (int u = 0; u < BK_MC_BATCH; u++) {
+        int pending[BK_MC_BATCH], active = units;
+        for (int u = 0; u < units; u++) {
             waiting[u] = start;
             pending[u] = 0;
         }
         while (active) {
             int u = -1;
-            for (int v = 0; v < BK_MC_BATCH; v++)
+            for (int v = 0; v < units; v++)
                 if (waiting[v] >= 0 && (u < 0 || waiting[v] < waiting[u]))
                     u = v;
             int64_t job = tree_free > waiting[u] ? tree_free : waiting[u], work = 0;

@@ -32,20 +32,24 @@ MIRROR = common.CompiledMirror(
     title="Blokus MCTS mirror", source=HERE / "mcts_mirror.c", tables=gen_tables.HEADER,
     c_standard="gnu99",
     signatures={"gm_search": ((_P16, _P16, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_int,
-                               ctypes.c_int, _P16, ctypes.c_int64, ctypes.c_int64, _P64),
+                               ctypes.c_int, _P16, ctypes.c_int64, ctypes.c_int64, ctypes.c_int,
+                               _P64),
                               ctypes.c_int)},
     proof_inputs=(), includes=(HERE / "mcts.c", HERE / "mirror.c"), prefix="mcts-mirror")
 
 
-def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts=None):
+def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts=None,
+           units=golden_mcts.BATCH):
     """``golden.blokus.mcts.search`` in C: the same arguments, the same MctsResult."""
     golden_mcts.check_budget(budget)
+    golden_mcts.check_units(units)
     if max_playouts is not None and (isinstance(max_playouts, bool)
                                      or not isinstance(max_playouts, int) or max_playouts < 0):
         raise ValueError("max_playouts must be an int >= 0 or None, not %r" % (max_playouts,))
     out = (ctypes.c_int64 * 19)()
     limit = NO_LIMIT if max_playouts is None else max_playouts
-    rc = MIRROR.load().gm_search(*(_args(position)[:6] + (_rows(last_opp), budget, limit, out)))
+    rc = MIRROR.load().gm_search(*(_args(position)[:6]
+                                   + (_rows(last_opp), budget, limit, units, out)))
     if rc == -2:
         raise MemoryError("gm_search could not allocate its tree")
     if rc < 0:

@@ -229,3 +229,28 @@ def test_playout_unit_cli_errors(capsys, tmp_path):
         with pytest.raises(SystemExit) as e:
             PU.main(argv + ["--no-synth", "--out", str(tmp_path / "r.md")])
         assert e.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_golden_strength_units(capsys, tmp_path):
+    """--units: refused outside 1..BATCH with one line; 1 unit plays golden's
+    search with one playout unit (fewer playouts than the core's three) and
+    says so in the report and its command."""
+    from bench.blokus import mcts_golden_strength as GS
+    from golden.blokus import mcts as M
+    for bad in ("0", str(M.BATCH + 1)):
+        with pytest.raises(SystemExit) as e:
+            GS.main(["--units", bad, "--opponents", "first", "--out", str(tmp_path / "r.md")])
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and "--units" in err and "Traceback" not in err
+    playouts = {}
+    for units in (1, M.BATCH):
+        out, games = tmp_path / ("u%d.md" % units), tmp_path / ("u%d.jsonl" % units)
+        assert GS.main(["--units", str(units), "--opponents", "first", "--games", "2",
+                        "--budget", "300000", "--jobs", "1", "--seed", "5", "--out", str(out),
+                        "--games-out", str(games)]) == 0
+        records = [json.loads(line) for line in games.read_text().splitlines()]
+        playouts[units] = sum(s["nodes"] for r in records for s in r["searches"])
+        text = out.read_text()
+        assert ("1 playout unit (not the core's" in text) == (units == 1)
+        assert ("--units 1" in text) == (units == 1)
+    assert 0 < playouts[1] < playouts[M.BATCH], playouts

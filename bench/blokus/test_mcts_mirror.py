@@ -185,6 +185,26 @@ def test_bad_budget_refused(bad):
         mcts_mirror.search(pos, bad)
 
 
+@pytest.mark.parametrize("units", range(1, M.BATCH))
+def test_fewer_units_equal_golden(units):
+    """The schedule with fewer playout units (the study of smaller builds):
+    the mirror equals golden, and the search is not the default's."""
+    rng = random.Random("mcts-units-%d:%d" % (units, run_seed()))
+    pos, last = position_with_last(rng, rng.randrange(2, 20))
+    budget = 400000
+    g = compare(pos, last, "%d units" % units, budget=budget, units=units)
+    assert g.work != M.search(pos, budget, last_opp=last).work, (run_seed(), units)
+
+
+@pytest.mark.parametrize("bad", [0, M.BATCH + 1, True, 1.5])
+def test_bad_units_refused(bad):
+    pos = B.Position("5")
+    with pytest.raises(ValueError, match="units"):
+        M.search(pos, units=bad)
+    with pytest.raises(ValueError, match="units"):
+        mcts_mirror.search(pos, units=bad)
+
+
 def test_key_and_move_round_trip():
     pos, _ = position_with_last(random.Random(run_seed()), 10)
     for move in B.legal_moves(pos, B.ME):

@@ -715,12 +715,23 @@ def check_budget(budget):
     return check_int_budget(budget, MAX_BUDGET)
 
 
-def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):
+def check_units(units):
+    """ValueError unless ``units`` is an int in 1..BATCH (bool refused)."""
+    if isinstance(units, bool) or not isinstance(units, int) or not 1 <= units <= BATCH:
+        raise ValueError("units must be an int in 1..%d (the playout units), not %r"
+                         % (BATCH, units))
+    return units
+
+
+def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None, units=BATCH):
     """The search on ``position`` (ME to move); ``last_opp``: the squares of
     the opponent's last move (0 when unknown or a pass); ``max_playouts``
-    (for tests) also stops it after that many descents have started. An
+    (for tests) also stops it after that many descents have started;
+    ``units``: the playout units of the schedule (the core's is ``BATCH``;
+    fewer, units 0 .. units - 1, for the study of smaller builds). An
     MctsResult."""
     check_budget(budget)
+    check_units(units)
     pos = position.copy()
     placed = bin(pos.used[ME]).count("1") + bin(pos.used[OPP]).count("1")
     root = State(pos, ME, [[0, 0], [last_opp, 0]], placed)
@@ -731,7 +742,7 @@ def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None):
         return MctsResult(None, 0, start, 0, 0, 1, 0, 0, 0, len(tree), 0, 0, 0,
                           tree_digest(tree), 0, start)
     # the schedule: each unit's waiting cycle (None: stopped) and descent
-    waiting, descent = [start] * BATCH, [None] * BATCH
+    waiting, descent = [start] * units, [None] * units
     tree_free, started, done, busy = start, 0, 0, start
     while any(w is not None for w in waiting):
         u = next_unit(waiting)
