@@ -38,19 +38,28 @@ from synth.vports import file_ports
 EP2C35_LES = estimate.EP2C35_LES
 EP2C35_M4K = estimate.EP2C35_M4K
 EP2C35_RAM_BITS = 483840          # M4K bits with parity, as Altera counts them
+EP2C35_MULTIPLIERS = 35           # embedded 18 x 18 multipliers (70 of 9 x 9)
 MIN_FMAX_MHZ = 75.0
 ECP5_DEVICES = ("25k", "45k", "85k")   # the proxy moves up when a design does not fit
 ECP5_LUTS = {"25k": 24288, "45k": 43848, "85k": 83640}   # LUT4s of each device
 ECP5_FILL = 0.9                 # the most of a device's LUT4s a design is placed on
 
 
+def ecp5_cells(netlist, top):
+    """The cell types of `top` in the ECP5 netlist, with their counts."""
+    with open(netlist) as fh:
+        cells = json.load(fh)["modules"][top]["cells"].values()
+    counts = {}
+    for c in cells:
+        counts[c["type"]] = counts.get(c["type"], 0) + 1
+    return counts
+
+
 def ecp5_luts(netlist, top):
     """LUT4s the ECP5 netlist needs: its LUT4 cells and two per CCU2C carry
     cell (a slice's two LUTs)."""
-    with open(netlist) as fh:
-        cells = json.load(fh)["modules"][top]["cells"].values()
-    kinds = [c["type"] for c in cells]
-    return kinds.count("LUT4") + 2 * kinds.count("CCU2C")
+    kinds = ecp5_cells(netlist, top)
+    return kinds.get("LUT4", 0) + 2 * kinds.get("CCU2C", 0)
 DEFAULT_OUT = os.path.join("bench", "results", "synth.md")
 DEFAULT_WORK = os.path.join("build", "synth")
 CLOCK_NAMES = ("CLOCK_50", "clk")
@@ -160,8 +169,10 @@ def fmax_proxy(verilog, top, work, seed=1):
                 raise ToolError("nextpnr reported no Fmax for %s (log %s)" % (clk, nlog))
             with open(nlog) as fh:
                 path = critical_path(fh.read())
+            kinds = ecp5_cells(netlist, name)
             return {"fmax_mhz": fmax[clk]["achieved"], "device": "LFE5U-" + device.upper(),
-                    "path": path, "log": nlog}
+                    "path": path, "log": nlog, "ecp5_luts": need,
+                    "ecp5_multipliers": kinds.get("MULT18X18D", 0)}
         last = (r.stdout + r.stderr).strip().splitlines()[-5:]
     raise ToolError("nextpnr-ecp5 failed on every device (%s):\n%s"
                     % (", ".join(ECP5_DEVICES), "\n".join(last or [])))
@@ -226,6 +237,12 @@ def table(results, max_les=EP2C35_LES, max_m4k=EP2C35_M4K, min_fmax=MIN_FMAX_MHZ
                 f["m4k_bits"], m4k_bits_cap, EP2C35_RAM_BITS, 100.0 * f["m4k_bits"] / m4k_bits_cap),
             "| memories left in logic (ROMs, small RAMs) | %d (%d bits) | | |" % (
                 f["logic_memories"], f["logic_memory_bits"]),
+            "| LUT4 of the proxy's ECP5 netlist (a sum's bit in one LUT on a carry chain, "
+            "multipliers in 18 x 18 blocks, as the Cyclone II builds them; registered I/O "
+            "included) | %d | | |" % f.get("ecp5_luts", 0),
+            "| 18 x 18 multipliers of that netlist | %d | %d | %.1f%% |" % (
+                f.get("ecp5_multipliers", 0), EP2C35_MULTIPLIERS,
+                100.0 * f.get("ecp5_multipliers", 0) / EP2C35_MULTIPLIERS),
             "| Fmax proxy (%s, registered I/O) | %.1f MHz%s | 50 MHz clock; limit %g MHz | |" % (
                 f["device"], f["fmax_mhz"], mark(f["fmax_mhz"] < min_fmax), min_fmax),
             ""]

@@ -27,6 +27,22 @@ assign LEDR = count;
 endmodule
 """
 
+TINY_MULTIPLY = """module tiny_mul (clk, a_in, b_in, p);
+input clk;
+input a_in;
+input b_in;
+output [17:0] p;
+reg [15:0] a, b;
+reg [31:0] product;
+always @(posedge clk) begin
+  a <= {a[14:0], a_in};
+  b <= {b[14:0], b_in};
+  product <= a * b;
+end
+assign p = product[31:14];
+endmodule
+"""
+
 
 def _tools():
     try:
@@ -129,12 +145,27 @@ def test_tiny_design_through_the_tools_and_the_limit_check(tmp_path):
     assert "## tiny_de2" in text and "within every limit" in text
     f = report.measure(str(v), "tiny_de2", str(tmp_path / "w2"))
     assert 18 <= f["ff"] <= 60 and 0 < f["lut4"] < 200 and f["m4k"] == 0
+    assert 9 <= f["ecp5_luts"] < 100 and f["ecp5_multipliers"] == 0   # 18 bits of carry chain
     assert f["fmax_mhz"] > 75
     r = cli("--verilog", str(v), "--top", "tiny_de2", "--out", str(out), "--work", str(tmp_path / "w"),
             "--min-fmax", "5000", "--max-les", "10")
     assert r.returncode == 1
     assert "Fmax proxy" in r.stderr and "LEs (LUT4 + FF) > 10" in r.stderr
     assert "**over**" in out.read_text()
+
+
+@needs_tools
+def test_the_ecp5_netlist_counts_multipliers_as_the_cyclone_ii_builds_them(tmp_path):
+    """A 16 x 16 multiply: one 18 x 18 block in the ECP5 netlist and few of
+    its LUTs, where the LUT4 estimate builds it from logic; the table says both."""
+    v = tmp_path / "tiny_mul.v"
+    v.write_text(TINY_MULTIPLY)
+    f = report.measure(str(v), "tiny_mul", str(tmp_path / "w"))
+    assert f["ecp5_multipliers"] == 1, f
+    assert f["ecp5_luts"] < 100 < f["lut4"], f
+    text = report.table([(f, [])])
+    assert "| 18 x 18 multipliers of that netlist | 1 | 35 |" in text
+    assert "registered I/O included) | %d |" % f["ecp5_luts"] in text
 
 
 @pytest.mark.slow
