@@ -146,7 +146,7 @@ def mcts_lines():
     """The constants and tables of golden.blokus.mcts (for mcts_mirror.c)."""
     assert len(M.PRIOR_V8) == 64 and len(M.LOG2_Q4) == len(M.INV_SQRT) == 256
     assert len(M.OPEN_LEAST) == 2 * E.N_TILES + 1
-    assert len(M.SHAPE_WEIGHT) == E.N_SHAPES and len(M.UNIT_SEEDS) == M.BATCH
+    assert len(M.SHAPE_WEIGHT) == E.N_SHAPES and len(M.UNIT_SEEDS) == M.MAX_UNITS >= M.BATCH
     assert max(M.SHAPE_WEIGHT) * S.MAX_MOVES < 2 ** 63 and M.TREE_NODES < 2 ** 31
     out = ["", "/* golden.blokus.mcts: the Monte-Carlo search's constants and tables. */"]
     out += defines("BK_MC_", [
@@ -154,7 +154,7 @@ def mcts_lines():
         ("PRIOR_ATTACH", M.PRIOR_ATTACH), ("EXPLORE_K", M.EXPLORE_K),
         ("EXPAND_AFTER", M.EXPAND_AFTER), ("RAVE_W8", M.RAVE_W8),
         ("RAVE_PARENT_MAX", M.RAVE_PARENT_MAX), ("RAVE_CHILD_MAX", M.RAVE_CHILD_MAX),
-        ("BATCH", M.BATCH), ("TREE_NODES", M.TREE_NODES), ("MAX_CHILDREN", M.MAX_CHILDREN),
+        ("BATCH", M.BATCH), ("MAX_UNITS", M.MAX_UNITS), ("TREE_NODES", M.TREE_NODES), ("MAX_CHILDREN", M.MAX_CHILDREN),
         ("PLAYOUT_WORK", M.PLAYOUT_WORK), ("SCAN_WORK", M.SCAN_WORK),
         ("MOVE_WORK", M.MOVE_WORK), ("PASS_WORK", M.PASS_WORK), ("WALK_WORK", M.WALK_WORK),
         ("REPLAY_WORK", M.REPLAY_WORK), ("REPLAY_MOVE_WORK", M.REPLAY_MOVE_WORK),

@@ -6,7 +6,7 @@
 The player measured is the search the core will build
 (``golden/blokus/mcts.py``, played by its C mirror ``mcts_mirror.c``, equal
 to it on every field by ``test_mcts_mirror.py``) at ``--budget`` clock cycles
-a move (golden's schedule of three playout units and a tree unit; default
+a move (golden's schedule of ``BATCH`` playout units and a tree unit; default
 ``DEFAULT_BUDGET``: 0.8 s at 50 MHz less golden's reserve for the work under
 way). Its answer is a function of the position, the
 opponent's last move and the budget: no seed. Everything else (Pentobi
@@ -14,8 +14,8 @@ afresh each game, paired openings, every move checked with the golden
 rules, the report's columns) is the study's harness
 (``bench.blokus.mcts_strength``), whose records ``mcts_sweep`` can also read.
 
-``--units N`` plays golden's schedule with N playout units (1 or 2) instead
-of the core's ``BATCH`` = 3: the study of builds too small for three.
+``--units N`` plays golden's schedule with N playout units (1 to
+``MAX_UNITS``) instead of the core's ``BATCH``: the study of other builds.
 
 ``--opponents alphabeta`` plays the core's search of today instead: the
 alpha-beta search (``golden/blokus/search.py``) by its proven C mirror at its
@@ -68,7 +68,7 @@ class BlokusGoldenMcts(BlokusMcts):
         super().add_options(ap)
         ap.add_argument("--units", type=int, default=golden_mcts.BATCH, metavar="N",
                         help="playout units in golden's schedule, 1..%d (default %d, the core's)"
-                             % (golden_mcts.BATCH, golden_mcts.BATCH))
+                             % (golden_mcts.MAX_UNITS, golden_mcts.BATCH))
 
     def check_options(self, ap, args, opponents):
         if args.knob:
@@ -78,8 +78,9 @@ class BlokusGoldenMcts(BlokusMcts):
             self.units = golden_mcts.check_units(args.units)
         except ValueError as e:
             ap.error("--units: %s" % e)
+        plural = "s" if self.units > 1 else ""
         args.label = args.label or ("golden" if self.units == golden_mcts.BATCH
-                                    else "golden, %d unit%s" % (self.units, "s" if self.units > 1 else ""))
+                                    else "golden, %d unit%s" % (self.units, plural))
         opponents, options, notes = super().check_options(ap, args, opponents)
         return opponents, dict(options, units=self.units), notes
 

@@ -22,7 +22,7 @@ typedef struct {
 typedef struct {
     GmNode *node;
     int used, cap;
-    uint32_t rng[BK_MC_BATCH];
+    uint32_t rng[BK_MC_MAX_UNITS];
     int64_t playout_plies, tree_plies, expansions, scored, scanned, playout_work;
     int max_depth;
 } GmSearch;
@@ -483,7 +483,7 @@ static uint64_t gm_digest(const GmSearch *sr)
  * scored, [10] children scanned, [11] max depth, [12] nodes, [13] the
  * answer's descents, [14] its n8, [15] its w8, [16] the tree digest, [17] the
  * playouts' cycles, [18] the tree unit's busy cycles. units: the playout
- * units of the schedule, 1..BK_MC_BATCH (golden's `units`).
+ * units of the schedule, 1..BK_MC_MAX_UNITS (golden's `units`; the core's BK_MC_BATCH).
  * Returns 0, -1 for a bad position or units, -2 without memory. */
 /* Not golden's: the children selections read at depth `depth` in the last
  * search of this thread (gm_scanned_at). */
@@ -499,7 +499,7 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
               uint32_t used_opp, int start_me, int start_opp, const uint16_t *last_opp_rows,
               int64_t budget, int64_t max_playouts, int units, int64_t *out)
 {
-    if (bad_args(me_rows, opp_rows, start_me, start_opp) || units < 1 || units > BK_MC_BATCH)
+    if (bad_args(me_rows, opp_rows, start_me, start_opp) || units < 1 || units > BK_MC_MAX_UNITS)
         return -1;
     McState st;
     memset(&st, 0, sizeof st);
@@ -512,7 +512,7 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
     sr.node = malloc(sizeof(GmNode) * (size_t)sr.cap);
     if (!sr.node)
         return -2;
-    for (int u = 0; u < BK_MC_BATCH; u++)
+    for (int u = 0; u < BK_MC_MAX_UNITS; u++)
         sr.rng[u] = BK_MC_UNIT_SEEDS[u];
     GmNode *root = &sr.node[sr.used++];
     memset(root, 0, sizeof *root);
@@ -528,9 +528,9 @@ int gm_search(const uint16_t *me_rows, const uint16_t *opp_rows, uint32_t used_m
     int64_t done = 0, tree_free = start, busy = start;
     if (!(sr.node[0].count == 1 && sr.node[sr.node[0].first].key == MC_PASS)) {
         /* golden's schedule: each unit's waiting cycle (-1: stopped) and descent */
-        static __thread GmDescent ds[BK_MC_BATCH];
-        int64_t waiting[BK_MC_BATCH], started = 0;
-        int pending[BK_MC_BATCH], active = units;
+        static __thread GmDescent ds[BK_MC_MAX_UNITS];
+        int64_t waiting[BK_MC_MAX_UNITS], started = 0;
+        int pending[BK_MC_MAX_UNITS], active = units;
         for (int u = 0; u < units; u++) {
             waiting[u] = start;
             pending[u] = 0;

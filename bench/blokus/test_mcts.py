@@ -232,12 +232,12 @@ def test_playout_unit_cli_errors(capsys, tmp_path):
 
 
 def test_golden_strength_units(capsys, tmp_path):
-    """--units: refused outside 1..BATCH with one line; 1 unit plays golden's
-    search with one playout unit (fewer playouts than the core's three) and
-    says so in the report and its command."""
+    """--units: refused outside 1..MAX_UNITS with one line; 1 unit plays
+    golden's search with one playout unit (fewer playouts than the core's
+    BATCH) and says so in the report and its command."""
     from bench.blokus import mcts_golden_strength as GS
     from golden.blokus import mcts as M
-    for bad in ("0", str(M.BATCH + 1)):
+    for bad in ("0", str(M.MAX_UNITS + 1)):
         with pytest.raises(SystemExit) as e:
             GS.main(["--units", bad, "--opponents", "first", "--out", str(tmp_path / "r.md")])
         err = capsys.readouterr().err

@@ -185,10 +185,10 @@ def test_bad_budget_refused(bad):
         mcts_mirror.search(pos, bad)
 
 
-@pytest.mark.parametrize("units", range(1, M.BATCH))
-def test_fewer_units_equal_golden(units):
-    """The schedule with fewer playout units (the study of smaller builds):
-    the mirror equals golden, and the search is not the default's."""
+@pytest.mark.parametrize("units", [u for u in range(1, M.MAX_UNITS + 1) if u != M.BATCH])
+def test_other_unit_counts_equal_golden(units):
+    """The schedule with other counts of playout units (the study of other
+    builds): the mirror equals golden, and the search is not the core's."""
     rng = random.Random("mcts-units-%d:%d" % (units, run_seed()))
     pos, last = position_with_last(rng, rng.randrange(2, 20))
     budget = 400000
@@ -196,7 +196,7 @@ def test_fewer_units_equal_golden(units):
     assert g.work != M.search(pos, budget, last_opp=last).work, (run_seed(), units)
 
 
-@pytest.mark.parametrize("bad", [0, M.BATCH + 1, True, 1.5])
+@pytest.mark.parametrize("bad", [0, M.MAX_UNITS + 1, True, 1.5])
 def test_bad_units_refused(bad):
     pos = B.Position("5")
     with pytest.raises(ValueError, match="units"):

@@ -1,8 +1,9 @@
 """The Blokus Duo Monte-Carlo tree search of the golden model (issue 25).
 
 The search the issue-25 study chose (docs/blokus-mcts.md: UCT with prior
-visits, RAVE, a playout policy with local answers and shape weights, three
-playout units with virtual loss, a leaf expanded at its 32nd descent), in
+visits, RAVE, a playout policy with local answers and shape weights, playout
+units with virtual loss, a leaf expanded at its 32nd descent; two units, as
+many as fit the EP2C35 beside the tree unit), in
 integers only, so that a C mirror and the RTL can equal it bit for bit.  Not
 yet the core's search: ``session.py`` answers with ``search.py``'s alpha-beta
 until the RTL equals this module.
@@ -130,8 +131,9 @@ EXPAND_AFTER = 32
 RAVE_W8 = 179                        # 0.7 of a visit
 RAVE_PARENT_MAX = 25000
 RAVE_CHILD_MAX = 2000
-BATCH = 3                            # playout units
-UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)
+BATCH = 2                            # playout units: two fit the EP2C35 beside the tree unit
+UNIT_SEEDS = (0x2545F491, 0x9E3779B9, 0x6A09E667)    # unit u's generator's first state
+MAX_UNITS = len(UNIT_SEEDS)          # the units a study's schedule may have (search's units)
 TREE_NODES = 1 << 18                 # the SDRAM's tree: 2^18 nodes of 11 words
 MAX_CHILDREN = 1023                  # a node's children: its first kept moves in scan order (the
                                      # tree unit's RAMs of the root's children and of a scan's
@@ -716,10 +718,10 @@ def check_budget(budget):
 
 
 def check_units(units):
-    """ValueError unless ``units`` is an int in 1..BATCH (bool refused)."""
-    if isinstance(units, bool) or not isinstance(units, int) or not 1 <= units <= BATCH:
+    """ValueError unless ``units`` is an int in 1..MAX_UNITS (bool refused)."""
+    if isinstance(units, bool) or not isinstance(units, int) or not 1 <= units <= MAX_UNITS:
         raise ValueError("units must be an int in 1..%d (the playout units), not %r"
-                         % (BATCH, units))
+                         % (MAX_UNITS, units))
     return units
 
 
@@ -727,9 +729,9 @@ def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None, units
     """The search on ``position`` (ME to move); ``last_opp``: the squares of
     the opponent's last move (0 when unknown or a pass); ``max_playouts``
     (for tests) also stops it after that many descents have started;
-    ``units``: the playout units of the schedule (the core's is ``BATCH``;
-    fewer, units 0 .. units - 1, for the study of smaller builds). An
-    MctsResult."""
+    ``units``: the playout units of the schedule, units 0 .. units - 1
+    (the core's is ``BATCH``; others, up to ``MAX_UNITS``, for the study of
+    other builds). An MctsResult."""
     check_budget(budget)
     check_units(units)
     pos = position.copy()

@@ -25,9 +25,9 @@ from hdl.signals import flag, unsigned
 BUDGET_BITS = MAX_BUDGET.bit_length()
 CLOCK_BITS = BUDGET_BITS + 1             # golden's clock runs past the budget by the jobs under way
 ENTRY_BITS = 2 * NODE_BITS + KEY_BITS + CHILD_BITS + 1
-if BATCH != 3:
-    raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 3 playout units; "
-                     "golden's BATCH is %d" % BATCH)
+if BATCH not in (2, 3):
+    raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 2 or 3 playout "
+                     "units; golden's BATCH is %d" % BATCH)
 
 
 @block
@@ -149,11 +149,12 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     mes = [unit_placed_me(N_TILES * (u + 1), N_TILES * u) for u in range(BATCH)]
     opps = [unit_placed_opp(N_TILES * (u + 1), N_TILES * u) for u in range(BATCH)]
     records = [unit_records(RECORD_BITS * (u + 1), RECORD_BITS * u) for u in range(BATCH)]
-    r0, r1, r2 = results
-    m0, m1, m2 = moves
-    e0, e1, e2 = mes
-    o0, o1, o2 = opps
-    c0, c1, c2 = records
+    # three units' inputs picked below; with two, the third is the second's (never picked)
+    r0, r1, r2 = (results + results[-1:])[:3]
+    m0, m1, m2 = (moves + moves[-1:])[:3]
+    e0, e1, e2 = (mes + mes[-1:])[:3]
+    o0, o1, o2 = (opps + opps[-1:])[:3]
+    c0, c1, c2 = (records + records[-1:])[:3]
 
     @always_comb
     def schedule():

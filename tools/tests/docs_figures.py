@@ -328,10 +328,18 @@ FIGURES = [
      RV_BASELINE, _reversi("baseline"), {}),
     ("docs/blokus-mcts.md", None, r"costs give ([\d,]+) playouts\s+a move in the opening",
      BK_TREE_COSTS, r"\| golden \| plies 2-9 \| \d+ \| (\d+) \|", {}),
-    ("docs/blokus-mcts.md", None, r"where the costs before gave (\d+\.\d) %, \d+ % and \d+ % more",
-     BK_TREE_COSTS, r"\| before \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
-    ("docs/blokus-mcts.md", None, r"would get (\d+\.\d) %,\s+\d+ % and \d+ % more than the plan",
-     BK_TREE_COSTS, r"\| memory \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
+    ("docs/blokus-mcts.md", None, r"where the costs before gave (\d+\.\d) %, (\d+\.\d) % and (\d+\.\d) %\s+more",
+     BK_TREE_COSTS, r"\| before \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %.*?\| before \| plies 10-19 \| \d+ \| "
+     r"\d+ \| \+(\d+\.\d) %.*?\| before \| plies 20-29 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
+    ("docs/blokus-mcts.md", None, r"would get (\d+\.\d) %,\s+(\d+\.\d) % and (\d+\.\d) % more than the plan",
+     BK_TREE_COSTS, r"\| memory \| plies 2-9 \| \d+ \| \d+ \| \+(\d+\.\d) %.*?\| memory \| plies 10-19 \| \d+ \| "
+     r"\d+ \| \+(\d+\.\d) %.*?\| memory \| plies 20-29 \| \d+ \| \d+ \| \+(\d+\.\d) %", {}),
+    ("docs/blokus-mcts.md", None, r"playouts a move in the opening \(plies 2-9\), ([\d,]+) in plies 10-19 and\s+([\d,]+) "
+     r"in plies 20-29",
+     BK_TREE_COSTS, r"\| golden \| plies 10-19 \| \d+ \| (\d+) \|.*?\| golden \| plies 20-29 \| \d+ \| (\d+) \|", {}),
+    ("docs/blokus-mcts.md", None, r"the tree unit is busy (\d+) %, (\d+) % and (\d+) % of the time, so late",
+     BK_TREE_COSTS, r"\| golden \| plies 2-9 \| \d+ \| \d+ \| [^|]* \| (\d+) %.*?\| golden \| plies 10-19 \| \d+ "
+     r"\| \d+ \| [^|]* \| (\d+) %.*?\| golden \| plies 20-29 \| \d+ \| \d+ \| [^|]* \| (\d+) %", {}),
 ]
 # the tree unit's operations built: the page's table (LUT4, flip-flops, Fmax proxy) and the synthesis
 FIGURES += [

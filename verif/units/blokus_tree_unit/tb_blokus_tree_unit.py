@@ -1,7 +1,7 @@
 """Unit bench of hdl/blokus/tree_unit.py: the Monte-Carlo search's tree
 unit (its jobs in golden's schedule, the walk down and the back-up) on the
 SDRAM controller and a model of the chip (verif/sdram_model.py), the bench
-playing the three playout units.
+playing the BATCH playout units.
 
 Each case is one of golden's searches (golden/blokus/mcts.py, ``search``)
 of a random position (late ones too) at a small budget in clock cycles. The
@@ -188,10 +188,10 @@ async def searches_are_goldens(dut):
                 if stop >> u & 1:
                     stopped.add(u)
             dut.unit_request.value = request
-            dut.unit_results.value = sum(inputs[u][0] << (RESULT_BITS * u) for u in range(3))
-            dut.unit_moves.value = sum(inputs[u][1] << (PLY_BITS * u) for u in range(3))
-            dut.unit_placed_me.value = sum(inputs[u][2] << (N_TILES * u) for u in range(3))
-            dut.unit_placed_opp.value = sum(inputs[u][3] << (N_TILES * u) for u in range(3))
+            dut.unit_results.value = sum(inputs[u][0] << (RESULT_BITS * u) for u in range(M.BATCH))
+            dut.unit_moves.value = sum(inputs[u][1] << (PLY_BITS * u) for u in range(M.BATCH))
+            dut.unit_placed_me.value = sum(inputs[u][2] << (N_TILES * u) for u in range(M.BATCH))
+            dut.unit_placed_opp.value = sum(inputs[u][3] << (N_TILES * u) for u in range(M.BATCH))
             # the scan
             if scan_countdown[0] is not None:
                 scan_countdown[0] -= 1
@@ -238,6 +238,6 @@ async def searches_are_goldens(dut):
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)
-    least = {"searches": SEARCHES, "expansions": 2, "descents": 40, "jobs without a walk": 9}
+    least = {"searches": SEARCHES, "expansions": 2, "descents": 40, "jobs without a walk": SEARCHES * M.BATCH}
     short = {k: v for k, v in seen.items() if v < least[k]}
     assert not short, "seed %s: too few cases %s (at least %s)" % (tb.seed(), short, least)
