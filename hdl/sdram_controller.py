@@ -85,6 +85,13 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     open_write = Signal(bool(0))
     open_pad = Signal(intbv(0)[LEN_BITS:])
     col_room = Signal(intbv(0)[LEN_BITS:])  # words left in the asked address's row
+    # the first row's pad from the request itself, beside first_words, not after it:
+    # pad(min(len, room)) = max(pad(len), pad(room)), pad(room) from the column (a
+    # chain of subtract, compare, select, compare, subtract ran the tree unit's
+    # request into pad_left at 71.0 MHz)
+    len_pad_read, len_pad_write = Signal(intbv(0)[LEN_BITS:]), Signal(intbv(0)[LEN_BITS:])
+    col_pad_read, col_pad_write = Signal(intbv(0)[LEN_BITS:]), Signal(intbv(0)[LEN_BITS:])
+    first_pad = Signal(intbv(0)[LEN_BITS:])
     pad_read, pad_write = t.pad_read, t.pad_write
     tail_read, tail_write = t.tail_read - 2, t.tail_write - 2
     rcd_wait, rfc_wait, rp_wait, mrd_wait = t.rcd - 1, t.rfc - 1, t.rp - 1, t.mrd - 1
@@ -120,10 +127,49 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
                 open_words.next = ROW_WORDS
             open_write.next = writing
 
+    col_read_from = ROW_WORDS - 1 - pad_read      # room <= pad: column >= ROW_WORDS - pad
+    col_write_from = ROW_WORDS - 1 - pad_write
+
+    @always_comb
+    def request_pads():
+        # pad(words) = pad + 1 - words when words <= pad, else 0 (below), for
+        # words = the request's length and words = its row's room
+        if req_len <= pad_read:
+            len_pad_read.next = pad_read + 1 - req_len
+        else:
+            len_pad_read.next = 0
+        if req_len <= pad_write:
+            len_pad_write.next = pad_write + 1 - req_len
+        else:
+            len_pad_write.next = 0
+        if req_col > col_read_from:
+            col_pad_read.next = req_col - col_read_from
+        else:
+            col_pad_read.next = 0
+        if req_col > col_write_from:
+            col_pad_write.next = req_col - col_write_from
+        else:
+            col_pad_write.next = 0
+
+    @always_comb
+    def request_pad():
+        if req_write:
+            if len_pad_write > col_pad_write:
+                first_pad.next = len_pad_write
+            else:
+                first_pad.next = col_pad_write
+        else:
+            if len_pad_read > col_pad_read:
+                first_pad.next = len_pad_read
+            else:
+                first_pad.next = col_pad_read
+
     @always_comb
     def open_padding():
         # sdram_timing.SdramCycles.pad: a row of few words waits out tRAS
-        if open_write:
+        if state == mode.IDLE:
+            open_pad.next = first_pad
+        elif open_write:
             if open_words <= pad_write:
                 open_pad.next = pad_write + 1 - open_words
             else:
@@ -255,4 +301,5 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
             done_reg.next = 1
             state.next = mode.IDLE
 
-    return row_room, first_row, open_segment, open_padding, outputs, refresh_timer, control
+    return (row_room, first_row, open_segment, request_pads, request_pad, open_padding, outputs,
+            refresh_timer, control)
