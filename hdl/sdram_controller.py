@@ -82,7 +82,6 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     open_bank = Signal(intbv(0)[BANK_BITS:])
     open_row = Signal(intbv(0)[ROW_BITS:])
     open_words = Signal(intbv(0)[LEN_BITS:])
-    open_write = Signal(bool(0))
     open_pad = Signal(intbv(0)[LEN_BITS:])
     col_room = Signal(intbv(0)[LEN_BITS:])  # words left in the asked address's row
     # the first row's pad from the request itself, beside first_words, not after it:
@@ -92,7 +91,11 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     len_pad_read, len_pad_write = Signal(intbv(0)[LEN_BITS:]), Signal(intbv(0)[LEN_BITS:])
     col_pad_read, col_pad_write = Signal(intbv(0)[LEN_BITS:]), Signal(intbv(0)[LEN_BITS:])
     first_pad = Signal(intbv(0)[LEN_BITS:])
+    next_words = Signal(intbv(0)[LEN_BITS:])
     pad_read, pad_write = t.pad_read, t.pad_write
+    if MAX_WORDS + ROW_WORDS - 1 >= 1 << LEN_BITS:    # first_row's sum
+        raise ValueError("sdram_controller: MAX_WORDS + ROW_WORDS - 1 = %d must fit LEN_BITS = %d"
+                         % (MAX_WORDS + ROW_WORDS - 1, LEN_BITS))
     tail_read, tail_write = t.tail_read - 2, t.tail_write - 2
     rcd_wait, rfc_wait, rp_wait, mrd_wait = t.rcd - 1, t.rfc - 1, t.rp - 1, t.mrd - 1
     interval_last = t.refresh_interval - 1
@@ -106,7 +109,9 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
     @always_comb
     def first_row():
         # the first row's words: the asked ones, at most those the row holds
-        if req_len < col_room:
+        # (len < room as len + column < ROW_WORDS: one carry chain, not two;
+        # MAX_WORDS + ROW_WORDS - 1 fits LEN_BITS)
+        if req_len + req_col < ROW_WORDS:
             first_words.next = req_len
         else:
             first_words.next = col_room
@@ -117,15 +122,10 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
             open_bank.next = req_addr[COL_BITS + BANK_BITS:COL_BITS]
             open_row.next = req_addr[ADDR_BITS:COL_BITS + BANK_BITS]
             open_words.next = first_words
-            open_write.next = req_write
         else:
             open_bank.next = addr[COL_BITS + BANK_BITS:COL_BITS]
             open_row.next = addr[ADDR_BITS:COL_BITS + BANK_BITS]
-            if left < ROW_WORDS:
-                open_words.next = left
-            else:
-                open_words.next = ROW_WORDS
-            open_write.next = writing
+            open_words.next = next_words
 
     col_read_from = ROW_WORDS - 1 - pad_read      # room <= pad: column >= ROW_WORDS - pad
     col_write_from = ROW_WORDS - 1 - pad_write
@@ -165,18 +165,29 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
                 first_pad.next = col_pad_read
 
     @always_comb
+    def next_row():
+        # the next row's words in a transfer, from the registers alone
+        if left < ROW_WORDS:
+            next_words.next = left
+        else:
+            next_words.next = ROW_WORDS
+
+    @always_comb
     def open_padding():
-        # sdram_timing.SdramCycles.pad: a row of few words waits out tRAS
+        # sdram_timing.SdramCycles.pad: a row of few words waits out tRAS. The
+        # transfer's pad from next_words, not open_words: open_words passes the
+        # request's first_words, and that path (unused in a transfer, but a path)
+        # ran the tree unit's request into pad_left at 74.9 MHz
         if state == mode.IDLE:
             open_pad.next = first_pad
-        elif open_write:
-            if open_words <= pad_write:
-                open_pad.next = pad_write + 1 - open_words
+        elif writing:
+            if next_words <= pad_write:
+                open_pad.next = pad_write + 1 - next_words
             else:
                 open_pad.next = 0
         else:
-            if open_words <= pad_read:
-                open_pad.next = pad_read + 1 - open_words
+            if next_words <= pad_read:
+                open_pad.next = pad_read + 1 - next_words
             else:
                 open_pad.next = 0
 
@@ -301,5 +312,5 @@ def sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take
             done_reg.next = 1
             state.next = mode.IDLE
 
-    return (row_room, first_row, open_segment, request_pads, request_pad, open_padding, outputs,
-            refresh_timer, control)
+    return (row_room, first_row, open_segment, next_row, request_pads, request_pad, open_padding,
+            outputs, refresh_timer, control)

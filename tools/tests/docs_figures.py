@@ -367,3 +367,27 @@ FIGURES += [
     ("docs/benchmarks.md", "## Reversi", r"in the study they scored %s against depth 4" % W,
      RV_STUDY, r"\| linear, 15 weights a stage \| \*\*%s\*\*" % W, {}),
 ]
+
+# two playout units, not three (docs/blokus-mcts.md): the units compared on the same
+# openings, the three-unit strength of record, the blocks as the Cyclone II builds them
+BK_UNITS = "bench/results/blokus-mcts-golden-units-%d-s%d.md"
+BK_MCTS_3 = "bench/results/blokus-mcts-golden-3units-%s.md"
+_PENTOBI5 = r"\| pentobi-5 \| \d+ \| %s \| %s %% \+- %s \| [^|]* \| (\d+) \|" % (W, F, F)
+_UNIT_CELL = r"%s \((?:\*\*)?%s %% \+- %s(?:\*\*)?\), %s" % (W, F, F, N)
+FIGURES += [
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"\| %d \| \d+ \|%s %s" % (seed, r"[^|]*\|" * column, _UNIT_CELL),
+     BK_UNITS % (units, seed), _PENTOBI5, {})
+    for seed, units, column in ((5204, 3, 0), (5204, 2, 1), (5202, 3, 0), (5202, 2, 1),
+                                (5201, 3, 0), (5201, 1, 2))
+] + [
+    ("docs/blokus-mcts.md", None,
+     r"\| Pentobi level %d \| %d \| \d+ \| %s \| %s %% \+- %s \|" % (level, seed, W, F, F),
+     BK_MCTS_3 % ("l%d" % level), r"\| pentobi-%d \| \d+ \| %s \| %s %% \+- %s \|" % (level, W, F, F),
+     {})
+    for level, seed in ((5, 2933), (6, 2934), (7, 2937))
+] + [
+    ("docs/blokus-mcts.md", None,
+     r"default budget\) \| 2935 \| \d+ \| %s \| %s %% \+- %s \|" % (W, F, F),
+     BK_MCTS_3 % "alphabeta", r"\| alphabeta \| \d+ \| %s \| %s %% \+- %s \|" % (W, F, F), {}),
+]
