@@ -391,3 +391,17 @@ FIGURES += [
      r"default budget\) \| 2935 \| \d+ \| %s \| %s %% \+- %s \|" % (W, F, F),
      BK_MCTS_3 % "alphabeta", r"\| alphabeta \| \d+ \| %s \| %s %% \+- %s \|" % (W, F, F), {}),
 ]
+FIGURES += [
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"\| `%s` \(%s[^|]*\) \| %s \| %s \| (\d+) \| %s \| (\d+) \|" % (block, what, N, N, N),
+     BK_SYNTH_UNITS, r"\| `%s` \(%s[^|]*\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|"
+     % (block, what), {})
+    for block, what in (("blokus_playout", "one playout unit"), ("blokus_tree_unit", "two units"))
+] + [
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"3 x 9,701 \+ %s = %s LUT4 of the netlist" % (N, N),
+     BK_SYNTH_UNITS, r"3 x 9701 \+ (\d+) = (\d+) LUT4 of the netlist", {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"2 x 9,701 \+ %s = %s, which leaves\s+about %s logic elements" % (N, N, N),
+     BK_SYNTH_UNITS, r"2 x 9701 \+ (\d+) = (\d+), (\d+) left", {}),
+]
