@@ -405,3 +405,23 @@ FIGURES += [
      r"2 x 9,701 \+ %s = %s, which leaves\s+about %s logic elements" % (N, N, N),
      BK_SYNTH_UNITS, r"2 x 9701 \+ (\d+) = (\d+), (\d+) left", {}),
 ]
+BK_PLAYOUT_UNIT = "bench/results/blokus-playout-unit.md"
+FIGURES += [
+    ("docs/blokus-mcts.md", "The playout-unit report's table of the unit's cycles",
+     r"\| %s \| %s \| %s \| (\d+) \| %s \| (\d+) \| (\d+) %% \| (\d+) %% \|" % (phase, N, F, N),
+     BK_PLAYOUT_UNIT, r"\| %s \| \d+ \| (\d+) \| %s \| (\d+) \| (\d+) \| (\d+) \| (\d+) %% \| (\d+) %% \|"
+     % (phase, F), {})
+    for phase in ("plies 2-9", "plies 10-19", "plies 20-29")
+] + [
+    ("docs/blokus-mcts.md", None, r"gets %s playouts a move in\s+the opening on the same positions with its two units" % N,
+     BK_PLAYOUT_UNIT, r"\| plies 2-9 \| \d+ \| (\d+) \|", {}),
+    ("docs/blokus-mcts.md", None, r"held at most %s nodes on these positions" % N,
+     BK_PLAYOUT_UNIT, r"\| plies 2-9 \| (?:[^|]*\|){9} (\d+) \|", {}),
+]
+FIGURES += [
+    ("docs/blokus-mcts.md", "**The playout unit's blocks**",
+     r"\| `%s` \([^|]*\) \| %s \| %s \| (\d+) \|" % (block, N, N),
+     BK_PLAYOUT_UNIT, r"\| `%s` \| (\d+) \| (\d+) \| (\d+) \|" % block, {})
+    for block in ("blokus_local_cells", "blokus_policy_weights", "blokus_policy_draw",
+                  "blokus_placement", "blokus_playout")
+]
