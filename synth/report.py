@@ -29,6 +29,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections import Counter
 
 from hdl import build
 from hdl.params import ConfigError
@@ -49,10 +50,7 @@ def ecp5_cells(netlist, top):
     """The cell types of `top` in the ECP5 netlist, with their counts."""
     with open(netlist) as fh:
         cells = json.load(fh)["modules"][top]["cells"].values()
-    counts = {}
-    for c in cells:
-        counts[c["type"]] = counts.get(c["type"], 0) + 1
-    return counts
+    return Counter(c["type"] for c in cells)
 
 
 def ecp5_luts(netlist, top):
