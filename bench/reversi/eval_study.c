@@ -10,9 +10,11 @@
  *     while their corner is empty ("live") and once it is taken ("dead"),
  *     the mobility difference, the potential mobility difference (empty
  *     cells next to the other side's discs) and a constant;
- *   - optional pattern tables by stage: the 4 edges (8 cells, 3^8 entries)
- *     and the 4 corner 3 x 3 squares (3^9 entries), each cell 0 empty,
- *     1 the side to move's, 2 the other's.
+ *   - optional pattern tables by stage: the 4 edges (8 cells, 3^8 entries),
+ *     the 4 corner 3 x 3 squares (3^9 entries) and the 8 corner 2 x 4
+ *     rectangles (each corner's 4 edge cells and the 4 beside them, along
+ *     the row and along the column: 3^8 entries), each cell 0 empty, 1 the
+ *     side to move's, 2 the other's.
  * Every weight is an integer in 1/16 of a disc of final margin; the fit
  * (bench/reversi/eval_study.py) writes them. This is a study: nothing of the
  * core reads it until a design chosen here moves into golden.
@@ -33,17 +35,20 @@ static int study_value(uint64_t me, uint64_t opp, uint64_t my, uint64_t their,
 #define CORNER_ENTRIES 19683
 #define N_EDGES 4
 #define N_CORNERS 4
+#define N_RECTS 8
 
 static int learned;                            /* 0: golden's evaluate */
 static int32_t lin_w[STAGES][N_LINEAR];
 static int32_t edge_w[STAGES][EDGE_ENTRIES];
 static int32_t corner_w[STAGES][CORNER_ENTRIES];
-static int use_edges, use_corners;
+static int32_t rect_w[STAGES][EDGE_ENTRIES];
+static int use_edges, use_corners, use_rects;
 
 /* cells of each edge from one corner to the other, and of each corner's 3 x 3
  * from the corner outwards row by row (8 x 8, cell = 8 y + x) */
 static int edge_cells[N_EDGES][8];
 static int corner_cells[N_CORNERS][9];
+static int rect_cells[N_RECTS][8];             /* from the corner along the edge, then the next line */
 static int square_class[64];                   /* 0..9; C and X get 10, 11 when dead */
 static int zone_corner[64];                    /* the corner cell a C- or X-square hangs on, or -1 */
 static int tables_ready;
@@ -61,6 +66,11 @@ static void make_tables(void)
         const int dx = (k & 1) ? -1 : 1, dy = (k & 2) ? -1 : 1;
         for (int j = 0; j < 9; j++)
             corner_cells[k][j] = 8 * (cy + dy * (j / 3)) + cx + dx * (j % 3);
+        for (int j = 0; j < 8; j++) {
+            const int along = j % 4, line = j / 4;
+            rect_cells[2 * k][j] = 8 * (cy + dy * line) + cx + dx * along;      /* along the row */
+            rect_cells[2 * k + 1][j] = 8 * (cy + dy * along) + cx + dx * line;  /* along the column */
+        }
     }
     static const int class_of[4][4] = {
         { 0, 1, 2, 3 },                        /* (a, b) folded to a <= b */
@@ -93,7 +103,7 @@ static int cell_code(uint64_t me, uint64_t opp, int c)
 /* the features of one 8 x 8 position for the side with discs `me`: linear
  * values, edge and corner indexes; returns the stage */
 int study_features(uint64_t me, uint64_t opp, int32_t *linear, int32_t *edges,
-                   int32_t *corners)
+                   int32_t *corners, int32_t *rects)
 {
     if (!tables_ready)
         make_tables();
@@ -125,6 +135,12 @@ int study_features(uint64_t me, uint64_t opp, int32_t *linear, int32_t *edges,
             idx = 3 * idx + cell_code(me, opp, corner_cells[k][j]);
         corners[k] = idx;
     }
+    for (int k = 0; k < N_RECTS; k++) {
+        int idx = 0;
+        for (int j = 7; j >= 0; j--)
+            idx = 3 * idx + cell_code(me, opp, rect_cells[k][j]);
+        rects[k] = idx;
+    }
     return own_stage(me, opp);
 }
 
@@ -133,8 +149,8 @@ static int study_value(uint64_t me, uint64_t opp, uint64_t my, uint64_t their,
 {
     if (!learned || g->width != 8 || g->height != 8)
         return evaluate(me, opp, my, their, g, stage);
-    int32_t linear[N_LINEAR], edges[N_EDGES], corners[N_CORNERS];
-    const int s = study_features(me, opp, linear, edges, corners);
+    int32_t linear[N_LINEAR], edges[N_EDGES], corners[N_CORNERS], rects[N_RECTS];
+    const int s = study_features(me, opp, linear, edges, corners, rects);
     int64_t v = 0;
     for (int i = 0; i < N_LINEAR; i++)
         v += (int64_t)lin_w[s][i] * linear[i];
@@ -144,13 +160,26 @@ static int study_value(uint64_t me, uint64_t opp, uint64_t my, uint64_t their,
     if (use_corners)
         for (int k = 0; k < N_CORNERS; k++)
             v += corner_w[s][corners[k]];
+    if (use_rects)
+        for (int k = 0; k < N_RECTS; k++)
+            v += rect_w[s][rects[k]];
     const int64_t cap = RV_WIN - 1;
     return (int)(v > cap ? cap : v < -cap ? -cap : v);
 }
 
-/* load learned weights (linear: STAGES x N_LINEAR; edges, corners: STAGES x
- * entries, or NULL to leave them out); linear NULL: golden's evaluate again */
-void study_set(const int32_t *linear, const int32_t *edges, const int32_t *corners)
+/* the study's static value of an 8 x 8 position for the side with discs me
+ * (its own stage; golden's evaluate until study_set loads weights) */
+int study_value_of(uint64_t me, uint64_t opp)
+{
+    const RvGeometry *g = &RV_GEOMETRY[RV_N_SIZES - 1];
+    return study_value(me, opp, legal(me, opp, g), legal(opp, me, g), g, own_stage(me, opp));
+}
+
+/* load learned weights (linear: STAGES x N_LINEAR; edges, corners, rects:
+ * STAGES x entries, or NULL to leave them out); linear NULL: golden's
+ * evaluate again */
+void study_set(const int32_t *linear, const int32_t *edges, const int32_t *corners,
+               const int32_t *rects)
 {
     if (!tables_ready)
         make_tables();
@@ -160,10 +189,13 @@ void study_set(const int32_t *linear, const int32_t *edges, const int32_t *corne
     memcpy(lin_w, linear, sizeof lin_w);
     use_edges = edges != NULL;
     use_corners = corners != NULL;
+    use_rects = rects != NULL;
     if (use_edges)
         memcpy(edge_w, edges, sizeof edge_w);
     if (use_corners)
         memcpy(corner_w, corners, sizeof corner_w);
+    if (use_rects)
+        memcpy(rect_w, rects, sizeof rect_w);
 }
 
 static uint64_t xorshift64(uint64_t *s)
@@ -179,10 +211,17 @@ static uint64_t xorshift64(uint64_t *s)
  * the search at `budget` for both sides. Records the position before every
  * ply (discs of the side to move, of the other, and that side: 0 Black,
  * 1 White) in out_me / out_opp / out_side (room for 128), *out_n of them;
- * returns Black's discs minus White's at the end. */
-int study_play(uint64_t seed, uint64_t budget, int random_plies, uint64_t *out_me,
-               uint64_t *out_opp, int32_t *out_side, int32_t *out_n)
+ * returns Black's discs minus White's at the end. With solve_empties > 0,
+ * every move from that many empty cells on is the exact solver's (perfect
+ * play), so the final margin is the exact value of every position from
+ * there and of the first of them for the positions before: *out_solved is
+ * the index of that first position (-1: none reached; -2: a solve ran out of
+ * nodes). */
+int study_play(uint64_t seed, uint64_t budget, int random_plies, int solve_empties,
+               uint64_t *out_me, uint64_t *out_opp, int32_t *out_side, int32_t *out_n,
+               int32_t *out_solved)
 {
+    *out_solved = -1;
     const int size = RV_N_SIZES - 1;
     const RvGeometry *g = &RV_GEOMETRY[size];
     uint64_t black = ((uint64_t)1 << 28) | ((uint64_t)1 << 35);
@@ -207,6 +246,14 @@ int study_play(uint64_t seed, uint64_t budget, int random_plies, uint64_t *out_m
             while (k--)
                 x &= x - 1;
             c = CTZ(x);
+        } else if (solve_empties > 0 && POPC(g->full & ~(me | opp)) <= solve_empties) {
+            int64_t out[7];
+            mirror_search_with(size, me, opp, RV_MAX_BUDGET, solve_empties, 1, out);
+            if (out[4] != STOP_EXACT && out[4] != STOP_FORCED && out[4] != STOP_PASS)
+                *out_solved = -2;
+            else if (*out_solved == -1)
+                *out_solved = n - 1;
+            c = (int)out[0];
         } else {
             int64_t out[6];
             mirror_search(size, me, opp, budget, out);

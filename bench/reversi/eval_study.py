@@ -1,34 +1,42 @@
 """Reversi evaluation study: a learned static value for the core's search, fitted from self-play.
 
     python -m bench.reversi.eval_study generate --games N [--budget B] [--seed S]
-        [--random-plies K] [--weights W.json] [--jobs J] --out DATA.npz
+        [--random-plies K] [--solve-empties E] [--weights W.json] [--jobs J] --out DATA.npz
     python -m bench.reversi.eval_study fit DATA.npz [DATA.npz ...] [--edges] [--corners]
-        [--ridge L] --out W.json
+        [--rects] [--table-stages G] [--table-bits B] [--exact-only] [--ridge L] --out W.json
     python -m bench.reversi.eval_study play --weights W.json [bench.reversi.strength options]
 
 The search is the mirror's (``bench/reversi/mirror.c``, golden's search node
 for node); only the static leaf's value changes (``eval_study.c``): linear
 terms by game stage (square classes with live and dead C- and X-squares,
 mobility, potential mobility) and, optionally, pattern tables of the 4 edges
-(3^8) and the 4 corner 3 x 3 squares (3^9), weights in 1/16 of a disc of
-final margin.
+(3^8), the 4 corner 3 x 3 squares (3^9) and the 8 corner 2 x 4 rectangles
+(3^8), weights in 1/16 of a disc of final margin.
 
 ``generate`` plays N self-play games of the study's search (golden's
 evaluation, or ``--weights``) at B nodes a move after K random plies and
 keeps every position with its features and the final disc margin from the
-side to move. ``fit`` solves a ridge regression by stage (conjugate
-gradients on the normal equations: the tables are sparse) and writes the
-weights. ``play`` is ``bench.reversi.strength`` with the study's search in
-the mirror's seat (``--out`` defaults to ``build/bench/reversi/eval-study.md``
-so that the report of record is not overwritten).
+side to move; with ``--solve-empties E`` every move from E empty cells on
+is the exact solver's, so that the margin is the exact value of every
+position from there (the ``exact`` column) and of the solved position for
+the ones before. ``fit`` solves a ridge regression by stage (conjugate
+gradients on the normal equations: the tables are sparse), the tables
+shared by ``--table-stages`` groups of stages and clipped to
+``--table-bits`` (what an M4K word holds), and writes the weights. ``play``
+is ``bench.reversi.strength`` with the study's search in the mirror's seat
+(``--out`` defaults to ``build/bench/reversi/eval-study.md`` so that the
+report of record is not overwritten).
 
 A study: golden, the mirror and the RTL do not read its weights until a
-design chosen by measurement moves into golden (issue 31, item 4).
+design chosen by measurement moves into golden (issue 31, item 4; the runs
+of record: ``bench/results/reversi-eval-study.md``, ``-refit.md``,
+``-patterns.md``).
 """
 import argparse
 import ctypes
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 from bench.common import mirror as common
@@ -54,10 +62,11 @@ STUDY = common.CompiledMirror(
     c_standard="c99", includes=(HERE / "mirror.c",), prefix="eval-study",
     signatures={"mirror_search": ((ctypes.c_int, _U64, _U64, _U64,
                                    ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
-                "study_features": ((_U64, _U64, _I32P, _I32P, _I32P), ctypes.c_int),
-                "study_set": ((_I32P, _I32P, _I32P), None),
-                "study_play": ((_U64, _U64, ctypes.c_int, _U64P, _U64P, _I32P, _I32P),
-                               ctypes.c_int)},
+                "study_features": ((_U64, _U64, _I32P, _I32P, _I32P, _I32P), ctypes.c_int),
+                "study_set": ((_I32P, _I32P, _I32P, _I32P), None),
+                "study_value_of": ((_U64, _U64), ctypes.c_int),
+                "study_play": ((_U64, _U64, ctypes.c_int, ctypes.c_int, _U64P, _U64P, _I32P,
+                                _I32P, _I32P), ctypes.c_int)},
     proof_inputs=())
 
 _loaded_weights = [None]
@@ -67,7 +76,7 @@ def load_weights(path):
     """Give the study's search the weights in ``path`` (None: golden's evaluation)."""
     lib = STUDY.load()
     if path is None:
-        lib.study_set(None, None, None)
+        lib.study_set(None, None, None, None)
         _loaded_weights[0] = None
         return
     with open(path) as f:
@@ -76,7 +85,8 @@ def load_weights(path):
         raise ValueError("%s is not weights of this study (%d stages)" % (path, STAGES))
     linear = (ctypes.c_int32 * (STAGES * N_LINEAR))(*[v for row in w["linear"] for v in row])
     tables = []
-    for key, entries in (("edges", EDGE_ENTRIES), ("corners", CORNER_ENTRIES)):
+    for key, entries in (("edges", EDGE_ENTRIES), ("corners", CORNER_ENTRIES),
+                         ("rects", EDGE_ENTRIES)):
         if w.get(key) is None:
             tables.append(None)
         else:
@@ -101,29 +111,33 @@ def search(position, budget, weights=None):
 
 
 def features(me, opp):
-    """(stage, linear[15], edges[4], corners[4]) of an 8 x 8 position."""
+    """(stage, linear[15], edges[4], corners[4], rects[8]) of an 8 x 8 position."""
     lin, e, c = (ctypes.c_int32 * N_LINEAR)(), (ctypes.c_int32 * 4)(), (ctypes.c_int32 * 4)()
-    stage = STUDY.load().study_features(me, opp, lin, e, c)
-    return stage, list(lin), list(e), list(c)
+    r = (ctypes.c_int32 * 8)()
+    stage = STUDY.load().study_features(me, opp, lin, e, c, r)
+    return stage, list(lin), list(e), list(c), list(r)
 
 
 # --------------------------------------------------------------- generate
 
 def _play_games(task):
     """Worker: games [first, first + count) of a seed; rows of features."""
-    seed, first, count, budget, random_plies, weights = task
+    seed, first, count, budget, random_plies, solve_empties, weights = task
     import numpy as np
     load_weights(weights)
     lib = STUDY.load()
     rows = {"stage": [], "linear": [], "edges": [], "corners": [], "margin": [], "game": [],
-            "me": [], "opp": [], "side": []}
+            "me": [], "opp": [], "side": [], "exact": []}
     me, opp = (ctypes.c_uint64 * 128)(), (ctypes.c_uint64 * 128)()
-    side, n = (ctypes.c_int32 * 128)(), ctypes.c_int32()
+    side, n, solved = (ctypes.c_int32 * 128)(), ctypes.c_int32(), ctypes.c_int32()
     for g in range(first, first + count):
-        final = lib.study_play((seed << 20) + g, budget, random_plies, me, opp, side,
-                               ctypes.byref(n))
+        final = lib.study_play((seed << 20) + g, budget, random_plies, solve_empties, me, opp,
+                               side, ctypes.byref(n), ctypes.byref(solved))
+        if solved.value == -2:          # a solve ran out of nodes: its labels are not exact
+            continue
         for i in range(random_plies, n.value):
-            stage, lin, e, c = features(me[i], opp[i])
+            rows["exact"].append(int(0 <= solved.value <= i))
+            stage, lin, e, c, _ = features(me[i], opp[i])
             rows["stage"].append(stage)
             rows["linear"].append(lin)
             rows["edges"].append(e)
@@ -137,15 +151,15 @@ def _play_games(task):
             for k, v in rows.items()}
 
 
-def generate(games, budget, random_plies, seed, weights, jobs, out):
+def generate(games, budget, random_plies, seed, weights, jobs, out, solve_empties=0):
     import multiprocessing
 
     import numpy as np
     from tqdm import tqdm
     STUDY.build()
     chunk = 20
-    tasks = [(seed, first, min(chunk, games - first), budget, random_plies, weights)
-             for first in range(0, games, chunk)]
+    tasks = [(seed, first, min(chunk, games - first), budget, random_plies, solve_empties,
+              weights) for first in range(0, games, chunk)]
     parts = []
     with multiprocessing.Pool(jobs) as pool:
         for part in tqdm(pool.imap(_play_games, tasks), total=len(tasks), unit="chunk",
@@ -154,64 +168,98 @@ def generate(games, budget, random_plies, seed, weights, jobs, out):
     data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     np.savez_compressed(out, **data, meta=np.asarray(json.dumps(
         {"games": games, "budget": budget, "random_plies": random_plies, "seed": seed,
-         "weights": weights})))
+         "solve_empties": solve_empties, "weights": weights})))
     print("%d positions from %d games -> %s" % (len(data["margin"]), games, out))
 
 
 # -------------------------------------------------------------------- fit
 
-def _canonical_edges():
-    """Each edge index -> the smaller of it and its reversal (an edge reads the same both ways)."""
+PATTERNS = ("edges", "corners", "rects")
+"""The pattern tables a fit may add: the 4 edges (3^8), the 4 corner 3 x 3
+squares (3^9) and the 8 corner 2 x 4 rectangles (3^8), as eval_study.c reads them."""
+PATTERN_ENTRIES = {"edges": EDGE_ENTRIES, "corners": CORNER_ENTRIES, "rects": EDGE_ENTRIES}
+
+
+def pattern_cells():
+    """{pattern: [instance cells]}, each instance's cells from the first
+    (the most significant base-3 digit last), as eval_study.c's tables."""
+    edges = [[i for i in range(8)], [56 + i for i in range(8)], [8 * i for i in range(8)],
+             [8 * i + 7 for i in range(8)]]
+    corners, rects = [], []
+    for k in range(4):
+        cx, cy = (7 if k & 1 else 0), (7 if k & 2 else 0)
+        dx, dy = (-1 if k & 1 else 1), (-1 if k & 2 else 1)
+        corners.append([8 * (cy + dy * (j // 3)) + cx + dx * (j % 3) for j in range(9)])
+        rects.append([8 * (cy + dy * (j // 4)) + cx + dx * (j % 4) for j in range(8)])
+        rects.append([8 * (cy + dy * (j % 4)) + cx + dx * (j // 4) for j in range(8)])
+    return {"edges": edges, "corners": corners, "rects": rects}
+
+
+def pattern_indexes(me, opp, pattern):
+    """(n, instances) base-3 indexes of ``pattern`` for arrays of positions
+    (cell digit 0 empty, 1 ``me``, 2 ``opp``; cell j weighs 3^j)."""
     import numpy as np
-    idx = np.arange(EDGE_ENTRIES)
-    digits = [(idx // 3 ** i) % 3 for i in range(8)]
-    rev = sum(digits[i] * 3 ** (7 - i) for i in range(8))
-    return np.minimum(idx, rev)
+    me = np.asarray(me, dtype=np.uint64)
+    opp = np.asarray(opp, dtype=np.uint64)
+    out = []
+    for cells in pattern_cells()[pattern]:
+        idx = np.zeros(len(me), dtype=np.int64)
+        for j, c in enumerate(cells):
+            digit = ((me >> np.uint64(c)) & np.uint64(1)).astype(np.int64) + 2 * (
+                (opp >> np.uint64(c)) & np.uint64(1)).astype(np.int64)
+            idx += digit * 3 ** j
+        out.append(idx)
+    return np.stack(out, axis=1)
 
 
-def _canonical_corners():
-    """Each corner 3 x 3 index -> the smaller of it and its transpose."""
+def _canonical(pattern):
+    """Each index of a pattern -> the smaller of it and its mirror image
+    (an edge read backwards, a 3 x 3 corner transposed; a 2 x 4 rectangle
+    has no symmetry of its own)."""
     import numpy as np
-    idx = np.arange(CORNER_ENTRIES)
-    digits = [(idx // 3 ** j) % 3 for j in range(9)]
-    swap = [0, 3, 6, 1, 4, 7, 2, 5, 8]
-    tr = sum(digits[swap[j]] * 3 ** j for j in range(9))
-    return np.minimum(idx, tr)
+    if pattern == "edges":
+        cells, perm = 8, [7 - i for i in range(8)]
+    elif pattern == "corners":
+        cells, perm = 9, [0, 3, 6, 1, 4, 7, 2, 5, 8]
+    else:
+        return np.arange(EDGE_ENTRIES)
+    idx = np.arange(3 ** cells)
+    digits = [(idx // 3 ** i) % 3 for i in range(cells)]
+    mirrored = sum(digits[perm[i]] * 3 ** i for i in range(cells))
+    return np.minimum(idx, mirrored)
 
 
-def fit_stage(linear, edges, corners, margin, ridge, use_edges, use_corners, iterations=300):
-    """Ridge regression of margin on the features of one stage by conjugate
-    gradients: (linear weights, edge table, corner table) as floats (discs)."""
+def fit_group(linear, tables, margin, ridge, free, iterations=400):
+    """Ridge regression of ``margin`` on ``linear`` (n x L) and pattern
+    tables (a list of (n x instances index arrays, entries)) by conjugate
+    gradients on the normal equations; columns in ``free`` (indexes of
+    ``linear``) are not shrunk. Returns ([linear weights, table, ...], rms)
+    as floats (discs)."""
     import numpy as np
-    n = len(margin)
-    cols = []
-    if use_edges:
-        cols.append(("e", _canonical_edges()[edges], EDGE_ENTRIES))
-    if use_corners:
-        cols.append(("c", _canonical_corners()[corners], CORNER_ENTRIES))
-    offsets = [N_LINEAR]
-    for _, _, entries in cols:
+    n, n_lin = linear.shape
+    offsets = [n_lin]
+    for _, entries in tables:
         offsets.append(offsets[-1] + entries)
     size = offsets[-1]
     X = linear.astype(np.float64)
     y = margin.astype(np.float64)
 
     def matvec(w):                      # A w
-        out = X @ w[:N_LINEAR]
-        for (_, idx, _), off in zip(cols, offsets):
+        out = X @ w[:n_lin]
+        for (idx, _), off in zip(tables, offsets):
             out += w[off + idx].sum(axis=1)
         return out
 
     def rmatvec(r):                     # A^T r
         g = np.zeros(size)
-        g[:N_LINEAR] = X.T @ r
-        for (_, idx, entries), off in zip(cols, offsets):
+        g[:n_lin] = X.T @ r
+        for (idx, entries), off in zip(tables, offsets):
             g[off:off + entries] = np.bincount(idx.ravel(), weights=np.repeat(r, idx.shape[1]),
                                                minlength=entries)
         return g
 
     reg = np.full(size, ridge)
-    reg[N_LINEAR - 1] = 0.0             # the constant is not shrunk
+    reg[list(free)] = 0.0
     w = np.zeros(size)
     b = rmatvec(y)
     r = b - (rmatvec(matvec(w)) + reg * w)
@@ -228,60 +276,85 @@ def fit_stage(linear, edges, corners, margin, ridge, use_edges, use_corners, ite
         p = r + (new / rs) * p
         rs = new
     resid = y - matvec(w)
-    out = [w[:N_LINEAR]]
-    for (_, _, entries), off in zip(cols, offsets):
+    out = [w[:n_lin]]
+    for (_, entries), off in zip(tables, offsets):
         out.append(w[off:off + entries])
-    return out, float(np.sqrt(np.mean(resid ** 2))), n
+    return out, float(np.sqrt(np.mean(resid ** 2)))
 
 
-def fit(paths, use_edges, use_corners, ridge, out, holdout=0.1):
+def fit(paths, patterns, ridge, out, holdout=0.1, table_stages=STAGES, table_bits=None,
+        exact_only=False):
+    """Fit the study's weights on the data files ``paths``: linear weights by
+    stage, and the tables of ``patterns`` (names of PATTERNS) shared by
+    ``table_stages`` groups of consecutive stages (STAGES: one table a stage),
+    each entry rounded to 1/16 disc and, with ``table_bits``, clipped to that
+    many bits signed (what an M4K word holds). ``exact_only``: positions
+    whose label is a solved value only. Writes ``out`` (JSON)."""
     import numpy as np
+    if not 1 <= table_stages <= STAGES or STAGES % table_stages:
+        raise ValueError("table_stages must divide %d" % STAGES)
     parts = [np.load(p) for p in paths]
-    data = {k: np.concatenate([p[k] for p in parts]) for k in
-            ("stage", "linear", "edges", "corners", "margin", "game")}
+    keys = ("stage", "linear", "margin", "game", "me", "opp")
+    data = {k: np.concatenate([p[k] for p in parts]) for k in keys}
+    if exact_only:
+        exact = np.concatenate([p["exact"] if "exact" in p else np.zeros(len(p["margin"]), bool)
+                                for p in parts]).astype(bool)
+        data = {k: v[exact] for k, v in data.items()}
     # hold out whole games (positions of one game are not independent)
     game_key = np.concatenate([p["game"].astype(np.int64) + (i << 24) for i, p in enumerate(parts)])
+    if exact_only:
+        game_key = game_key[exact]
     held = (game_key * 2654435761 % 1000) < holdout * 1000
-    result = {"stages": STAGES, "scale": SCALE, "linear": [], "edges": None, "corners": None,
-              "sources": [str(p) for p in paths], "ridge": ridge, "fit": []}
-    edges_w, corners_w = [], []
-    canon_e, canon_c = _canonical_edges(), _canonical_corners()
-    for s in range(STAGES):
-        train = (data["stage"] == s) & ~held
-        test = (data["stage"] == s) & held
+    index = {name: pattern_indexes(data["me"], data["opp"], name) for name in patterns}
+    canon = {name: _canonical(name) for name in patterns}
+    limit = None if table_bits is None else (1 << (table_bits - 1)) - 1
+    result = {"stages": STAGES, "scale": SCALE, "linear": [[0] * N_LINEAR for _ in range(STAGES)],
+              "table_stages": table_stages, "table_bits": table_bits,
+              "sources": [str(p) for p in paths], "ridge": ridge, "exact_only": exact_only,
+              "fit": []}
+    tables_out = {name: [None] * STAGES for name in patterns}
+    per = STAGES // table_stages
+    for group in range(table_stages):
+        stages = list(range(group * per, (group + 1) * per))
+        train = np.isin(data["stage"], stages) & ~held
+        test = np.isin(data["stage"], stages) & held
         if train.sum() < 100:
-            result["linear"].append([0] * (N_LINEAR - 1) + [0])
-            edges_w.append([0] * EDGE_ENTRIES)
-            corners_w.append([0] * CORNER_ENTRIES)
-            result["fit"].append({"stage": s, "positions": int(train.sum())})
+            for name in patterns:
+                for s in stages:
+                    tables_out[name][s] = [0] * PATTERN_ENTRIES[name]
+            result["fit"].append({"stages": stages, "positions": int(train.sum())})
             continue
-        (lin, *tables), rms, n = fit_stage(data["linear"][train], data["edges"][train],
-                                           data["corners"][train], data["margin"][train],
-                                           ridge, use_edges, use_corners)
-        lin_i = [int(round(v * SCALE)) for v in lin]
-        result["linear"].append(lin_i)
-        tables = list(tables)
-        e = tables.pop(0) if use_edges else None
-        c = tables.pop(0) if use_corners else None
-        edges_w.append([int(round(v * SCALE)) for v in e[canon_e]] if e is not None else None)
-        corners_w.append([int(round(v * SCALE)) for v in c[canon_c]] if c is not None else None)
-        # held-out error of the rounded weights
-        pred = data["linear"][test] @ np.asarray(lin_i, dtype=np.float64)
-        if e is not None:
-            pred += np.asarray(edges_w[-1], dtype=np.float64)[data["edges"][test]].sum(axis=1)
-        if c is not None:
-            pred += np.asarray(corners_w[-1], dtype=np.float64)[data["corners"][test]].sum(axis=1)
-        test_rms = float(np.sqrt(np.mean((data["margin"][test] - pred / SCALE) ** 2)))
-        result["fit"].append({"stage": s, "positions": int(n), "train_rms": round(rms, 3),
-                              "test_rms": round(test_rms, 3)})
-        print("stage %d: %d positions, rms %.2f discs (held out %.2f); %s"
-              % (s, n, rms, test_rms, ", ".join("%s %+d" % (name, v) for name, v in
-                                                  zip(LINEAR_NAMES, lin_i))))
-    if use_edges:
-        result["edges"] = [row if row is not None else [0] * EDGE_ENTRIES for row in edges_w]
-    if use_corners:
-        result["corners"] = [row if row is not None else [0] * CORNER_ENTRIES
-                             for row in corners_w]
+        # linear terms one set a stage: the features times the stage's one-hot
+        onehot = np.stack([data["stage"] == s for s in stages], axis=1).astype(np.float64)
+        lin = (data["linear"][:, None, :] * onehot[:, :, None]).reshape(len(onehot), -1)
+        free = [k * N_LINEAR + N_LINEAR - 1 for k in range(per)]      # the constants
+        tables = [(canon[name][index[name][train]], PATTERN_ENTRIES[name]) for name in patterns]
+        weights, rms = fit_group(lin[train], tables, data["margin"][train], ridge, free)
+        lin_w = weights[0].reshape(per, N_LINEAR)
+        pred = np.zeros(int(test.sum()))
+        for k, s in enumerate(stages):
+            result["linear"][s] = [int(round(v * SCALE)) for v in lin_w[k]]
+        pred += lin[test] @ np.asarray([v for s in stages for v in result["linear"][s]],
+                                       dtype=np.float64)
+        clipped = 0
+        for name, w in zip(patterns, weights[1:]):
+            entries = np.rint(w[canon[name]] * SCALE).astype(np.int64)
+            if limit is not None:
+                clipped += int((np.abs(entries) > limit).sum())
+                entries = np.clip(entries, -limit, limit)
+            for s in stages:
+                tables_out[name][s] = [int(v) for v in entries]
+            pred += entries[index[name][test]].sum(axis=1)
+        test_rms = (float(np.sqrt(np.mean((data["margin"][test] - pred / SCALE) ** 2)))
+                    if test.any() else float("nan"))
+        result["fit"].append({"stages": stages, "positions": int(train.sum()),
+                              "train_rms": round(rms, 3), "test_rms": round(test_rms, 3),
+                              "clipped": clipped})
+        print("stages %s: %d positions, rms %.2f discs (held out %.2f)%s"
+              % (stages, int(train.sum()), rms, test_rms,
+                 ", %d table entries clipped" % clipped if clipped else ""))
+    for name in PATTERNS:
+        result[name] = tables_out[name] if name in patterns else None
     with open(out, "w") as f:
         json.dump(result, f)
     print("weights -> %s" % out)
@@ -350,13 +423,26 @@ def main(argv=None):
     g.add_argument("--random-plies", type=int, default=8)
     g.add_argument("--seed", type=int, required=True)
     g.add_argument("--weights", default=None, help="the study's weights (default: golden's)")
+    g.add_argument("--solve-empties", type=int, default=0, metavar="E",
+                   help="play every move from E empty cells on by the exact solver, so that "
+                        "the final margin is the exact value from there (default 0: off)")
     g.add_argument("--jobs", type=int, default=2)
     g.add_argument("--out", required=True)
     f = sub.add_parser("fit", help="ridge regression of the margins by stage")
-    f.add_argument("data", nargs="+")
-    f.add_argument("--edges", action="store_true", help="fit the edge tables")
-    f.add_argument("--corners", action="store_true", help="fit the corner tables")
-    f.add_argument("--ridge", type=float, default=10.0)
+    f.add_argument("data", nargs="+", help="data files from 'generate' (.npz)")
+    f.add_argument("--edges", action="store_true", help="fit the edge tables (3^8)")
+    f.add_argument("--corners", action="store_true", help="fit the corner 3 x 3 tables (3^9)")
+    f.add_argument("--rects", action="store_true", help="fit the corner 2 x 4 tables (3^8)")
+    f.add_argument("--table-stages", type=int, default=STAGES, metavar="G",
+                   help="tables shared by G groups of consecutive stages (1, 2, 3 or 6; "
+                        "default 6: a table a stage)")
+    f.add_argument("--table-bits", type=int, default=None, metavar="B",
+                   help="clip each table entry (1/16 disc) to B bits signed (default: no clip)")
+    f.add_argument("--exact-only", action="store_true",
+                   help="fit only positions whose label is a solved value (generate "
+                        "--solve-empties)")
+    f.add_argument("--ridge", type=float, default=10.0,
+                   help="the ridge penalty on every weight but the constants (default 10)")
     f.add_argument("--out", required=True)
     sub.add_parser("play", help="strength games (bench.reversi.strength's options and --weights)")
     args = ap.parse_args(argv)
@@ -365,13 +451,25 @@ def main(argv=None):
             ap.error("--games and --budget must be >= 1 and --random-plies 0..40")
         if args.weights is not None and not Path(args.weights).is_file():
             ap.error("--weights: no file %r" % args.weights)
+        if not 0 <= args.solve_empties <= 20:
+            ap.error("--solve-empties must be 0..20 (the solver's reach at the largest budget)")
         generate(args.games, args.budget, args.random_plies, args.seed, args.weights,
-                 args.jobs, args.out)
+                 args.jobs, args.out, args.solve_empties)
     else:
         for p in args.data:
             if not Path(p).is_file():
                 ap.error("no data file %r" % p)
-        fit(args.data, args.edges, args.corners, args.ridge, args.out)
+        if args.table_stages not in (1, 2, 3, 6):
+            ap.error("--table-stages must be 1, 2, 3 or 6 (it divides the %d stages)" % STAGES)
+        if args.table_bits is not None and not 2 <= args.table_bits <= 32:
+            ap.error("--table-bits must be 2..32")
+        patterns = [p for p in PATTERNS if getattr(args, p)]
+        try:
+            fit(args.data, patterns, args.ridge, args.out, table_stages=args.table_stages,
+                table_bits=args.table_bits, exact_only=args.exact_only)
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as e:
+            ap.error("cannot fit %s: %s (files from 'generate' only)"
+                     % (" ".join(args.data), e))
     return 0
 
 

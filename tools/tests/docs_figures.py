@@ -42,6 +42,7 @@ BK_SYNTH_UNITS = "bench/results/synth-blokus-playout-unit.md"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
+RV_PATTERNS_D8 = "bench/results/reversi-eval-patterns-d8-%s.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -366,6 +367,17 @@ FIGURES += [
      RV_STRENGTH, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"in the study they scored %s against depth 4" % W,
      RV_STUDY, r"\| linear, 15 weights a stage \| \*\*%s\*\*" % W, {}),
+    # the pattern tables' study at the core's budget against NTest at depth 8
+    ("docs/benchmarks.md", "## Reversi", r"they scored %s \(%s %%\)\s+against NTest at depth 8 "
+     r"with three stage groups" % (W, F), RV_PATTERNS_D8 % "groups3", _reversi("nboard-d8"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"and %s \(%s %%\) with one\s+pair for every stage"
+     % (W, F), RV_PATTERNS_D8 % "groups1", _reversi("nboard-d8"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"where the current weights scored %s \(%s %%\) on the\s+same"
+     % (W, F), RV_PATTERNS_D8 % "current", _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"from\s+%s to \d+-\d+-\d+ against NTest at depth 8" % W,
+     RV_PATTERNS_D8 % "current", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+    ("docs/reversi-core.md", None, r"from\s+\d+-\d+-\d+ to %s against NTest at depth 8" % W,
+     RV_PATTERNS_D8 % "groups3", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
 ]
 
 # two playout units, not three (docs/blokus-mcts.md): the units compared on the same
