@@ -378,6 +378,8 @@ FIGURES += [
      RV_PATTERNS_D8 % "current", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
     ("docs/reversi-core.md", None, r"from\s+\d+-\d+-\d+ to %s against NTest at depth 8" % W,
      RV_PATTERNS_D8 % "groups3", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+    ("docs/reversi-core.md", None, r"2,322,099 nodes, it scored %s" % W,
+     RV_PATTERNS_D8 % "groups3-budget17", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
 ]
 
 # two playout units, not three (docs/blokus-mcts.md): the units compared on the same
