@@ -555,14 +555,15 @@ def _reversi_evaluate(cfg):
     value = lambda: Signal(intbv(0, min=SCORE_MIN, max=SCORE_MAX))
 
     @block
-    def reversi_evaluate_unit(clk, me, opp, my_moves, their_moves, size, stage, value, diff):
+    def reversi_evaluate_unit(clk, rst, me, opp, my_moves, their_moves, size, stage, value,
+                              diff):
         return reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff,
-                                side=REVERSI_SIDE, clk=clk)
+                                side=REVERSI_SIDE, clk=clk, rst=rst)
 
     size = Signal(intbv(0, min=0, max=len(sizes(REVERSI_SIDE))))
     stage = Signal(intbv(0)[STAGE_BITS:])
-    return [("reversi_evaluate", reversi_evaluate_unit(clk, bits(n), bits(n), bits(n), bits(n),
-                                                       size, stage, value(), value()))]
+    return [("reversi_evaluate", reversi_evaluate_unit(clk, rst, bits(n), bits(n), bits(n),
+                                                       bits(n), size, stage, value(), value()))]
 
 
 REVERSI_PARSER_STALL_CYCLES = 96   # reversi_parser's unit build (the core: STALL_BITS bit times)

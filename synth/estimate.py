@@ -110,7 +110,7 @@ def parse(mem_stat, final_stat, left_stat=""):
     cells = json.loads(final_stat)["design"]["num_cells_by_type"]
     luts = cells.get("$lut", 0)
     ffs = sum(n for name, n in cells.items() if "DFF" in name)
-    m4k = cells.get("$__M4K_", 0)
+    m4k = cells.get("$__M4K_", 0) + cells.get("$__M4K_ROM_", 0)
     # every memory left after the coarse pass: SIZE words of WIDTH bits; those
     # still there after memory_libmap become logic, the others went to M4K
     memories, memory_bits = _memories(mem_stat)

@@ -9,12 +9,15 @@ numbered as golden numbers them), the cells (``full``), the 8 shifts with
 their premasks, the weight classes of the move order and the evaluation, and
 the corner zones, the evaluation's square-class masks (and its C- and
 X-squares); the evaluation's weights by stage (``EVAL_WEIGHTS``, from
-golden/reversi/evaluation.json); ``WIN``, ``INF``, ``STAGES``,
+golden/reversi/evaluation.json) and its 8 x 8 pattern tables
+(``golden.reversi.patterns``: cells of each instance, the tables by group;
+``RV_PATTERN_GROUPS`` 0 when the file has none); ``WIN``, ``INF``, ``STAGES``,
 ``MAX_DEPTH``, ``ENDGAME_EMPTIES``, ``ENDGAME_AFTER``, ``MAX_BUDGET``. Generated files live under build/ (never committed).
 """
 import sys
 
 from golden.reversi import encoding as E
+from golden.reversi import patterns as P
 from golden.reversi import search as S
 
 from bench.common.tables import GeneratedHeader, defines
@@ -72,6 +75,23 @@ def body():
     for row in S.EVAL_WEIGHTS:
         out.append("    { %s }," % ", ".join(str(v) for v in row))
     out.append("};")
+    groups = 0 if S.PATTERNS is None else S.PATTERNS[0]
+    out += defines("RV_", [("PATTERN_GROUPS", groups), ("PATTERN_ENTRIES", P.ENTRIES),
+                           ("N_EDGE_INSTANCES", len(P.EDGE_CELLS)),
+                           ("N_RECT_INSTANCES", len(P.RECT_CELLS))])
+    for name, cells in (("RV_EDGE_CELLS", P.EDGE_CELLS), ("RV_RECT_CELLS", P.RECT_CELLS)):
+        out.append("static const int %s[%d][8] = {" % (name, len(cells)))
+        out += ["    { %s }," % ", ".join(str(c) for c in inst) for inst in cells]
+        out.append("};")
+    for name, k in (("RV_EDGE_TABLE", 2), ("RV_RECT_TABLE", 3)):
+        rows = S.PATTERNS[k] if groups else [[0] * P.ENTRIES]
+        out.append("static const short %s[%d][RV_PATTERN_ENTRIES] = {" % (name, len(rows)))
+        for row in rows:
+            out.append("    {")
+            for i in range(0, len(row), 24):
+                out.append("        %s," % ", ".join(str(v) for v in row[i:i + 24]))
+            out.append("    },")
+        out.append("};")
     out.append("static const RvGeometry RV_GEOMETRY[RV_N_SIZES] = {")
     for w, h in SIZES:
         g = E.geometry(w, h)

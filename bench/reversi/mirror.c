@@ -80,7 +80,17 @@ static u64 neighbours(u64 b, const RvGeometry *g)
     return out;
 }
 
-/* golden.reversi.search.evaluate */
+/* golden.reversi.patterns.index: an instance's 8 cells in base 3 (cell j
+ * weighs 3^j; 1 me, 2 opp) */
+static int pattern_index(u64 me, u64 opp, const int *cells)
+{
+    int i = 0;
+    for (int j = 7; j >= 0; j--)
+        i = 3 * i + (int)((me >> cells[j]) & 1) + 2 * (int)((opp >> cells[j]) & 1);
+    return i;
+}
+
+/* golden.reversi.search.evaluate (the pattern tables on the 8 x 8 board only) */
 static int evaluate(u64 me, u64 opp, u64 my, u64 their, const RvGeometry *g, int stage)
 {
     const int *w = RV_EVAL_WEIGHTS[stage];
@@ -99,6 +109,13 @@ static int evaluate(u64 me, u64 opp, u64 my, u64 their, const RvGeometry *g, int
     s += w[RV_MOBILITY] * (POPC(my) - POPC(their));
     const u64 empty = g->full & ~occupied;
     s += w[RV_POTENTIAL] * (POPC(empty & neighbours(opp, g)) - POPC(empty & neighbours(me, g)));
+    if (RV_PATTERN_GROUPS && g->width == 8 && g->height == 8) {
+        const int k = stage * (RV_PATTERN_GROUPS ? RV_PATTERN_GROUPS : 1) / RV_STAGES;
+        for (int e = 0; e < RV_N_EDGE_INSTANCES; e++)
+            s += RV_EDGE_TABLE[k][pattern_index(me, opp, RV_EDGE_CELLS[e])];
+        for (int r = 0; r < RV_N_RECT_INSTANCES; r++)
+            s += RV_RECT_TABLE[k][pattern_index(me, opp, RV_RECT_CELLS[r])];
+    }
     return s + w[RV_CONSTANT];
 }
 

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from golden.reversi import patterns
 from golden.reversi import search as S
 from golden.reversi.board import Position, legal
 from golden.reversi.encoding import BLACK
@@ -27,6 +28,10 @@ def test_features_times_golden_weights_is_golden_evaluate():
         stage = S.stage_of(bin(me | opp).count("1"), g)
         assert int(data["stage"][i]) == stage
         want = S.evaluate(me, opp, legal(me, opp, g), legal(opp, me, g), g, stage)
+        if S.PATTERNS is not None:      # golden's tables, as golden.reversi.patterns sums them
+            groups, _, edges, rects = S.PATTERNS
+            k = stage * groups // S.STAGES
+            want -= patterns.value(me, opp, edges[k], rects[k])
         assert sum(a * int(b) for a, b in zip(S.EVAL_WEIGHTS[stage], data["linear"][i])) == want
 
 

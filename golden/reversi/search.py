@@ -18,8 +18,9 @@ Definitions (``g`` is the board's ``encoding.Geometry``)
   the side to move (``me``), is learned: ``EVAL_WEIGHTS[stage]``, 15
   integers in 1/16 of a disc of final margin, read from
   ``golden/reversi/evaluation.json`` (fitted by
-  ``bench/reversi/eval_study.py`` on the final margins of 20,000 self-play
-  games; the mirror and the RTL read the same file), times 15 features:
+  ``bench/reversi/eval_study.py`` on self-play games whose moves from 13
+  empties were the exact solver's, so their labels are exact there; the
+  mirror and the RTL read the same file), times 15 features:
 
   - the disc difference (``me`` minus ``opp``) on each of the 10 square
     classes ``encoding.square_class`` (corner, C, A, B, X, c2, d2, c3, d3,
@@ -37,9 +38,16 @@ Definitions (``g`` is the board's ``encoding.Geometry``)
   in ``my_moves`` and not in ``opp_moves`` adds the mobility weight, the
   other way round subtracts it; an empty cell next to ``opp`` adds the
   potential mobility weight and one next to ``me`` subtracts it (both: 0);
-  then the constant. Weights are within +-1,023 (11 bits signed); for
-  every size up to 16 x 16 and every stage the sum's bound is below ``WIN``
-  (checked at import: ``EVAL_BOUND``).
+  then the constant. Weights are within +-1,023 (11 bits signed).
+
+  On the 8 x 8 board only, the **pattern tables** are added
+  (``golden.reversi.patterns``, ``PATTERNS``, from the same file): an edge
+  table read by the 4 edges and a corner 2 x 4 table read by the 8 corner
+  rectangles, each instance's entry at the base-3 index of its 8 cells
+  (mine 1, theirs 2), from the table group of the stage (``stage *
+  groups // STAGES``; 3 groups of 3^8 entries of 9 bits each: the RTL's
+  M4K ROMs). For every size up to 16 x 16 and every stage the sum's bound
+  is below ``WIN`` (checked at import: ``EVAL_BOUND``).
 
   The **stage** is ``stage_of(discs, g)`` = ``min(STAGES - 1, max(0, discs
   - 4) * STAGES // (cells - 4))`` (``STAGES`` = 6; at 8 x 8, 10 discs a
@@ -140,11 +148,11 @@ The budget and the time limit
 The game master gives a player ``TIME_LIMIT_MS`` (1 s, ``encoding``) for a
 move, measured from the Next Turn it sends. ``DEFAULT_BUDGET`` is the
 largest budget whose worst case fits 80 % of it at ``CLOCK_HZ`` (50 MHz) when
-the core spends at most ``CYCLES_PER_NODE`` (15) cycles a node and
-``SEARCH_FIXED_CYCLES`` (15) more a search, plus ``OVERHEAD_CYCLES`` (2**19:
+the core spends at most ``CYCLES_PER_NODE`` (17) cycles a node and
+``SEARCH_FIXED_CYCLES`` (17) more a search, plus ``OVERHEAD_CYCLES`` (2**19:
 receiving a 16 x 16 Next Turn, 69 bytes, 6.0 ms at 115200 baud, sending the
-3-byte answer and setting the search up): (40,000,000 - 524,288 - 15) // 15
-= 2,631,713. These are the RTL's proven bounds (``hdl/reversi/search.py``:
+3-byte answer and setting the search up): (40,000,000 - 524,288 - 17) // 17
+= 2,322,099. These are the RTL's proven bounds (``hdl/reversi/search.py``:
 it refuses to build if its own exceed them, and its benches assert them on
 every search). ``MAX_BUDGET`` is its 24-bit node counter.
 """
@@ -153,6 +161,7 @@ import json
 import os
 from collections import namedtuple
 
+from . import patterns as _patterns
 from .board import flips, legal, popcount
 from .encoding import CLASS_KEYS, SIZES, TIME_LIMIT_MS, geometry, square_class
 
@@ -188,7 +197,18 @@ def _load_weights(path):
     return tuple(tuple(r) for r in rows)
 
 
+def _load_patterns(path):
+    with open(path) as f:
+        data = json.load(f)
+    if data.get("patterns") is None:
+        return None
+    return _patterns.check_tables(data["patterns"], path, STAGES)
+
+
 EVAL_WEIGHTS = _load_weights(EVAL_FILE)
+PATTERNS = _load_patterns(EVAL_FILE)
+"""(groups, bits, edges, rects) of the 8 x 8 board's pattern tables
+(golden.reversi.patterns), or None: no tables."""
 MAX_DEPTH = 63                      # the deepest iteration (the RTL's ply stack)
 ENDGAME_EMPTIES = 16                # the solver runs from this many empty cells or fewer
 ENDGAME_AFTER = 8                   # ... after this many midgame iterations
@@ -199,14 +219,14 @@ MIDGAME, WLD, EXACT = range(3)      # the kinds of iteration
 assert 2 * ENDGAME_EMPTIES < MAX_DEPTH and ENDGAME_AFTER < MAX_DEPTH
 
 CLOCK_HZ = 50000000
-CYCLES_PER_NODE = 15                # the RTL's bound on cycles per node
-SEARCH_FIXED_CYCLES = 15            # the RTL's bound on a search's cycles outside its nodes
+CYCLES_PER_NODE = 17                # the RTL's bound on cycles per node
+SEARCH_FIXED_CYCLES = 17            # the RTL's bound on a search's cycles outside its nodes
 OVERHEAD_CYCLES = 1 << 19           # the core's bound on cycles outside the search, per move
 BUDGET_PERCENT = 80                 # of TIME_LIMIT_MS
 DEFAULT_BUDGET = ((CLOCK_HZ * TIME_LIMIT_MS // 1000 * BUDGET_PERCENT // 100 - OVERHEAD_CYCLES
                    - SEARCH_FIXED_CYCLES) // CYCLES_PER_NODE)
 MAX_BUDGET = (1 << 24) - 1          # the RTL's node counter has 24 bits
-assert DEFAULT_BUDGET == 2631713
+assert DEFAULT_BUDGET == 2322099
 
 STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET, STOP_WLD = (
     "pass", "forced", "exact", "depth", "budget", "wld")
@@ -279,6 +299,10 @@ def evaluate(me, opp, my_moves, opp_moves, g, stage):
     empty = g.full & ~occupied
     s += w[POTENTIAL] * (popcount(empty & _neighbours(opp, g))
                          - popcount(empty & _neighbours(me, g)))
+    if PATTERNS is not None and g.width == g.height == _patterns.SIDE:
+        groups, _, edges, rects = PATTERNS
+        k = stage * groups // STAGES
+        s += _patterns.value(me, opp, edges[k], rects[k])
     return s + w[CONSTANT]
 
 
@@ -296,8 +320,17 @@ def _bound(g, w):
     return total
 
 
-EVAL_BOUND = max(_bound(geometry(wd, ht), w) for wd in SIZES for ht in SIZES
-                 for w in EVAL_WEIGHTS)
+def _pattern_bound(wd, ht):
+    """The largest |pattern term| on a board: 4 edges and 8 rectangles at 8 x 8."""
+    if PATTERNS is None or not wd == ht == _patterns.SIDE:
+        return 0
+    _, _, edges, rects = PATTERNS
+    return max(len(_patterns.EDGE_CELLS) * max(abs(v) for v in e)
+               + len(_patterns.RECT_CELLS) * max(abs(v) for v in r) for e, r in zip(edges, rects))
+
+
+EVAL_BOUND = max(_bound(geometry(wd, ht), w) + _pattern_bound(wd, ht) for wd in SIZES
+                 for ht in SIZES for w in EVAL_WEIGHTS)
 """The largest |evaluate| over every size and stage; below WIN, so any won
 end beats any evaluation."""
 assert EVAL_BOUND < WIN, EVAL_BOUND

@@ -28,8 +28,39 @@ ENDGAME_AFTER = 8         # midgame iterations before it
 # that uses them below is written again from the docstring)
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reversi",
                        "evaluation.json")) as _f:
-    WEIGHTS = json.load(_f)["weights"]
+    _DATA = json.load(_f)
+WEIGHTS = _DATA["weights"]
+TABLES = _DATA.get("patterns")
 STAGES = 6
+
+
+def pattern_instances():
+    """golden.reversi.patterns' docstring, written again with (x, y): the
+    4 edges from their lower-index end, then for each corner (x, y) in
+    (0, 0), (7, 0), (0, 7), (7, 7) its 2 x 4 rectangle along the row (4
+    edge cells from the corner, then the 4 beside them) and along the
+    column; cells as y * 8 + x."""
+    out = [[x for x in range(8)], [56 + x for x in range(8)],
+           [8 * y for y in range(8)], [8 * y + 7 for y in range(8)]]
+    for cx, cy in ((0, 0), (7, 0), (0, 7), (7, 7)):
+        sx, sy = (1 if cx == 0 else -1), (1 if cy == 0 else -1)
+        out.append([(cy + sy * r) * 8 + cx + sx * a for r in (0, 1) for a in range(4)])
+        out.append([(cy + sy * a) * 8 + cx + sx * r for r in (0, 1) for a in range(4)])
+    return out
+
+
+def pattern_term(cells, w, h, me, stage):
+    """The tables' sum on an 8 x 8 board (0 on any other)."""
+    if TABLES is None or (w, h) != (8, 8):
+        return 0
+    group = stage * TABLES["groups"] // STAGES
+    total = 0
+    for k, inst in enumerate(pattern_instances()):
+        index = 0
+        for j, c in enumerate(inst):
+            index += 3 ** j * (1 if cells[c] == me else 2 if cells[c] else 0)
+        total += TABLES["edges" if k < 4 else "rects"][group][index]
+    return total
 CLASS_ORDER = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)]
 
 
@@ -140,7 +171,7 @@ def evaluate(cells, w, h, me, stage):
                 s += wt[13]
             elif near_me and not near_opp:
                 s -= wt[13]
-    return s
+    return s + pattern_term(cells, w, h, me, stage)
 
 
 def discs(cells):

@@ -23,12 +23,12 @@ def position_of(cells, w, h, me):
 def test_constants():
     assert S.WIN == R.WIN and S.INF == R.INF and S.STAGES == R.STAGES
     assert (S.ENDGAME_EMPTIES, S.ENDGAME_AFTER) == (R.ENDGAME_EMPTIES, R.ENDGAME_AFTER)
-    assert S.CYCLES_PER_NODE == 15 and S.SEARCH_FIXED_CYCLES == 15 and S.CLOCK_HZ == 50000000
+    assert S.CYCLES_PER_NODE == 17 and S.SEARCH_FIXED_CYCLES == 17 and S.CLOCK_HZ == 50000000
     assert E.TIME_LIMIT_MS == 1000
     cycles = S.OVERHEAD_CYCLES + S.SEARCH_FIXED_CYCLES + S.CYCLES_PER_NODE * S.DEFAULT_BUDGET
     assert cycles <= 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
     assert cycles + S.CYCLES_PER_NODE > 0.8 * S.CLOCK_HZ * E.TIME_LIMIT_MS / 1000
-    assert S.DEFAULT_BUDGET == 2631713 and S.MAX_BUDGET == (1 << 24) - 1
+    assert S.DEFAULT_BUDGET == 2322099 and S.MAX_BUDGET == (1 << 24) - 1
     # the longest Next Turn (16 x 16: 69 bytes) plus the answer (3 bytes)
     # at 10 bits a byte, 115200 baud, fits OVERHEAD_CYCLES at 50 MHz
     assert (69 + 3) * 10 * S.CLOCK_HZ // E.BAUD < S.OVERHEAD_CYCLES
@@ -106,7 +106,7 @@ def test_start_8x8_known_answers():
     # symmetry: the tie keeps D3); iteration 2 then stops before its first node
     cells = R.start_cells(8, 8)
     value = -R.evaluate(R.play(cells, 8, 8, 19, 1), 8, 8, 2, R.stage_of(5, 8, 8))
-    assert value == -27             # the weights of record (golden/reversi/evaluation.json)
+    assert value == -68             # the weights and tables of record (golden/reversi/evaluation.json)
     assert S.search(start(8, 8), 4) == S.SearchResult(19, value, 4, 1, "budget")
 
 
@@ -143,7 +143,7 @@ def test_pass_inside_the_tree_is_a_node():
         r = S.search(p, budget)
         assert tuple(r) == R.RefSearch(4, 4, budget).run(cells, BLACK)[:5]
         stops.add((r.stop, r.depth, r.move))
-    assert stops == {("budget", 3, 12), ("budget", 8, 15), ("wld", 63, 15)}, stops
+    assert stops == {("budget", 3, 15), ("budget", 8, 15), ("wld", 63, 15)}, stops
 
 
 def test_exact_endgame_stops_and_is_right():
@@ -171,24 +171,37 @@ def test_evaluate_by_hand():
     g = E.geometry(8, 8)
     for stage in range(S.STAGES):
         w = S.EVAL_WEIGHTS[stage]
+        # the pattern tables of the stage's group (golden/reversi/patterns.py)
+        groups, _, edges, rects = S.PATTERNS
+        ed, rc = edges[stage * groups // S.STAGES], rects[stage * groups // S.STAGES]
         corner, c_sq, x_sq, c_dead, x_dead, mob, pot, const = (w[0], w[1], w[4], w[10], w[11],
                                                                 w[12], w[13], w[14])
         p = start(8, 8)
         # start: the same discs on each side's classes, mobility 4 - 4, as
         # many empty cells next to only Black as next to only White
+        # (no disc on an edge or a rectangle: every instance's index is 0)
         assert S.evaluate(p.mine, p.theirs, p.legal_mask(), p.legal_mask(WHITE), g,
-                          stage) == const
+                          stage) == const + 4 * ed[0] + 8 * rc[0]
         # my corner A1, their X-square B2 (dead: A1 is taken); my move C3 (bit 18)
         # A2 B1 are next to both; A3 B3 C1 C2 C3 next to B2 only (theirs)
         me, opp = 1 << 0, 1 << 9
+        # the tables: A1 is digit 0 of the top edge and the left one (index
+        # 1); in both top-left rectangles A1 is digit 0 and B2 digit 5
+        # (1 + 2 * 3^5 = 487); the other instances are empty
+        tables = 2 * ed[1] + 2 * ed[0] + 2 * rc[487] + 6 * rc[0]
         assert S.evaluate(me, opp, 1 << 18, 0, g, stage) == (corner - x_dead + mob + 5 * pot
-                                                             + const)
+                                                             + const + tables)
         # my C-square B1 (A1 empty), their corner H8; their move A1 (a mask given
         # by hand: mobility counts whatever masks it is given)
         me, opp = 1 << 1, 1 << 63
         # empty next to B1 only: A1 C1 A2 B2 C2 (5); next to H8 only: G8 G7 H7 (3)
+        # the tables: B1 is digit 1 of the top edge (3), digit 1 of the
+        # top-left rectangle along the row (3) and digit 4 of the one along
+        # the column (81); H8 is digit 7 of the bottom edge and the right
+        # one (2 * 3^7 = 4374) and digit 0 of both bottom-right rectangles (2)
+        tables = (ed[3] + 2 * ed[4374] + ed[0] + rc[3] + rc[81] + 2 * rc[2] + 4 * rc[0])
         assert S.evaluate(me, opp, 0, 0b1, g, stage) == (c_sq - corner - mob - 5 * pot + 3 * pot
-                                                         + const)
+                                                         + const + tables)
     # the weights reach the evaluation: the X-square live and dead differ
     assert any(w[4] != w[11] for w in S.EVAL_WEIGHTS) and x_sq == S.EVAL_WEIGHTS[-1][4]
 

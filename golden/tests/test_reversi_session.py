@@ -70,7 +70,7 @@ def test_first_next_turn_plays_black_first_move_in_order():
     assert s.feed(next_turn(start(8, 8))) == b"\x03\x03\x02"      # D3
     assert s.requests == 1 and s.position == start(8, 8)
     # one node: D3's value at the first stage (the weights of record)
-    assert s.last_search == S.SearchResult(19, -27, 1, 0, "budget")
+    assert s.last_search == S.SearchResult(19, -68, 1, 0, "budget")
 
 
 def test_answer_is_the_search_move_at_the_budget():

@@ -1,15 +1,18 @@
 """The Reversi search's static evaluation and disc difference: each feature's
 count times the stage's weight, pipelined."""
-from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, intbv
+from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv
 
 from golden.reversi.search import (C_CLASS, C_DEAD, CONSTANT, EVAL_WEIGHTS, MOBILITY,
-                                   N_CLASSES, POTENTIAL, STAGES, X_CLASS, X_DEAD, eval_masks)
+                                   N_CLASSES, POTENTIAL, STAGES, X_CLASS, X_DEAD,
+                                   eval_masks)
 from golden.reversi.encoding import geometry
 from hdl.adder_tree import adder_tree
 from hdl.popcount import csa_plan, popcount
 from hdl.register import register
+from hdl.widen import fit as _fit, widen as _widen, widen_unsigned as _widen_unsigned
 from hdl.rom import registered_rom, rom
 from hdl.reversi.moves import step
+from hdl.reversi.patterns import READ_CYCLES, built, reversi_patterns
 from hdl.reversi.tables import SizeTables, premasks, sizes, to_max
 
 STAGE_BITS = 3      # the stage port: golden's STAGES (6) fit 3 bits
@@ -22,10 +25,12 @@ MOBILITY_FEATURE = DISC_FEATURES      # then mobility and potential mobility
 
 
 def evaluate_latency(clk=True):
-    """Cycles from the moves to `value`, and from me and opp to `diff`; see
-    reversi_evaluate. (The evaluation is pipelined only: clk is kept for the
-    callers that pass it.)"""
-    return 4
+    """Cycles from the moves to `value`; see reversi_evaluate. (The
+    evaluation is pipelined only: clk is kept for the callers that pass it.)"""
+    return 6
+
+
+HOLD_CYCLES = READ_CYCLES   # me and opp steady this long from M - 1: the tables' reads
 
 
 def candidates(side):
@@ -76,12 +81,13 @@ def feature_weights(side):
 
 
 @block
-def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, side, clk):
+def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, side, clk, rst):
     """value = golden.reversi.search.evaluate(me, opp, my_moves, their_moves, g, stage);
     diff = popcount(me) - popcount(opp). Pipelined.
 
     Ports (boards side * side bits, the max layout of hdl/reversi/tables.py):
-        clk           in   the clock (the registers have no reset)
+        clk, rst      in   the clock, and a synchronous reset of the pattern
+                           tables' read phase (no other register has a reset)
         me, opp       in   the discs of the side to move and of the other
         my_moves      in   the legal moves of each (hdl/reversi/moves.py), a
         their_moves   in   cycle after me and opp (registered generators)
@@ -92,8 +98,9 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
     Settings:
         side          the largest board side the core is built for
 
-    With the moves in cycle M and me and opp in M - 1 (held in M), `value`
-    is valid in M + 4 (evaluate_latency) and `diff` in M + 3 and M + 4.
+    With the moves in cycle M and me and opp from M - 1 (held HOLD_CYCLES
+    cycles, to M + 2), `value` is valid in M + 6 (evaluate_latency) and
+    `diff` in M + 3 and M + 4.
     size and stage must be steady from WEIGHT_LATENCY cycles before me and
     opp until `value`: the class masks (by size) and the weights (by stage)
     are registers. The search changes the stage once an iteration, the
@@ -110,7 +117,12 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
         M + 1  the classes' counts are in: their products; diff's sum
         M + 2  the other counts are in: their products; the classes'
                products and the constant summed in two halves
-        M + 3  value = the halves plus the other four products
+        M + 3  the halves plus the other four products, registered
+        M + 5  value = that plus the pattern tables' term (hdl/reversi/
+               patterns.py: addresses made from M - 1 to M + 2, on 8 x 8
+               games only)
+    A core of side under 8 has no tables: value is the linear sum two
+    cycles later.
     """
     n = side * side
     stage_table, cells = feature_weights(side)
@@ -211,7 +223,9 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
     parts.append(adder_tree(halves + late_products, total))
     value_fit = Signal(intbv(0, min=value.min, max=value.max))
     parts.append(_fit(total, value_fit))
-    parts.append(register(clk, None, value_fit, value))
+    linear = Signal(intbv(0, min=value.min, max=value.max))
+    parts.append(register(clk, None, value_fit, linear))
+    parts.append(_with_patterns(clk, rst, me, opp, size, stage, linear, value, side))
 
     # diff: the classes' counts less their cells (a constant term), in M + 1;
     # held to M + 3
@@ -237,6 +251,26 @@ def reversi_evaluate(me, opp, my_moves, their_moves, size, stage, value, diff, s
 
     return (regs, rule, near, full_rom, empty_cells, potential_cells, trees, mult, parts,
             less_cells, diff_out)
+
+
+@block
+def _with_patterns(clk, rst, me, opp, size, stage, linear, value, side):
+    """value = linear + the pattern tables' term, registered (linear alone,
+    a cycle later, for a core without tables); linear is steady for two
+    cycles, as me and opp are."""
+    if not built(side):
+        held = Signal(intbv(0, min=value.min, max=value.max))
+        return register(clk, None, linear, held), register(clk, None, held, value)
+    # the tables' sums as wide as value: the whole sum fits it (golden's
+    # EVAL_BOUND), and lint wants equal widths
+    last = Signal(intbv(0, min=value.min, max=value.max))
+    window = Signal(intbv(0, min=value.min, max=value.max))
+    tables = reversi_patterns(clk, rst, me, opp, size, stage, last, window, side=side)
+
+    @always_seq(clk.posedge, reset=None)
+    def add():
+        value.next = linear + last + window
+    return tables, add
 
 
 def _select(board, cells):
@@ -348,54 +382,6 @@ def _product(clk, weight, count, product):
     def multiply():
         product.next = w_wide * c_wide
     return _widen(weight, w_wide), _widen_unsigned(count, c_wide), multiply
-
-
-@block
-def _widen(narrow, wide):
-    """wide = narrow, sign-extended (both signed)."""
-    top = len(narrow) - 1
-    extra = len(wide) - len(narrow)
-    ones = Signal(intbv((1 << extra) - 1)[extra:])    # constant
-    zeros = Signal(intbv(0)[extra:])                  # constant
-    ext = Signal(intbv(0)[extra:])
-
-    @always_comb
-    def sign_bits():
-        if narrow[top]:
-            ext.next = ones
-        else:
-            ext.next = zeros
-
-    @always_comb
-    def join():
-        wide.next = concat(ext, narrow[top + 1:]).signed()
-    return sign_bits, join
-
-
-@block
-def _fit(source, out):
-    """out = source (both signed; the value fits out): sign-extended, or its
-    low bits."""
-    if len(out) > len(source):
-        return _widen(source, out)
-    width = len(out)
-
-    @always_comb
-    def low_bits():
-        out.next = source[width:].signed()
-    return low_bits
-
-
-@block
-def _widen_unsigned(narrow, wide):
-    """wide (signed) = narrow (unsigned), zero-extended."""
-    extra = len(wide) - len(narrow)
-    zeros = Signal(intbv(0)[extra:])                  # constant
-
-    @always_comb
-    def join():
-        wide.next = concat(zeros, narrow).signed()
-    return join
 
 
 @block

@@ -23,9 +23,9 @@ STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET, STOP_WLD = (
 # registers (f_me, f_opp, f_todo, root_first, answer) to the move and its
 # flips (the move order's two stages, the flips' one); EXAMINE_LATENCY from
 # the child registers (c_me, c_opp) to its value (the move generators'
-# register, the evaluation's four stages, the leaf value's register).
+# register, the evaluation's six stages, the leaf value's register).
 SELECT_LATENCY = order_latency(True) + flips_latency(True)              # 3
-EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 6
+EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 8
 # The bound the benches assert on every search. A node entered from SELECT
 # costs at most SELECT_LATENCY cycles of waiting for its frame's pipeline,
 # the SELECT that makes it, EXAMINE_LATENCY cycles of waiting for its value
@@ -38,8 +38,8 @@ EXAMINE_LATENCY = 1 + evaluate_latency(True) + 1                        # 6
 # unused cycles pay for them: SELECT_LATENCY + EXAMINE_LATENCY + 6 a node.
 # The start costs 1 + (EXAMINE_LATENCY + 1) (ROOT) + (SELECT_LATENCY + 1)
 # (ROOT_PICK), the end one ITER that counts no node, ABORT and FINISH.
-CYCLES_PER_NODE = SELECT_LATENCY + EXAMINE_LATENCY + 6                  # 15
-FIXED_CYCLES = 1 + (EXAMINE_LATENCY + 1) + (SELECT_LATENCY + 1) + 3     # 15
+CYCLES_PER_NODE = SELECT_LATENCY + EXAMINE_LATENCY + 6                  # 17
+FIXED_CYCLES = 1 + (EXAMINE_LATENCY + 1) + (SELECT_LATENCY + 1) + 3     # 17
 # golden's DEFAULT_BUDGET is sized by these two bounds: a search may not take more
 if CYCLES_PER_NODE > GOLDEN_CYCLES_PER_NODE or FIXED_CYCLES > GOLDEN_FIXED_CYCLES:
     raise ValueError("reversi_search takes up to %d + %d cycles a node, more than golden's "
@@ -191,7 +191,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     assert from_root + WEIGHT_LATENCY <= EXAMINE_LATENCY + SELECT_LATENCY + 4
     stage_unit = reversi_stage(clk, r_me, r_opp, sz, it_d, stage, endgame, side=side)
     evaluation = reversi_evaluate(c_me, c_opp, my_moves, their_moves, sz, stage, ev, diff,
-                                  side=side, clk=clk)
+                                  side=side, clk=clk, rst=rst)
     # ... and the frame's (the move order's two stages, the flips' two)
     pick_hot = board()
     pick_index = Signal(intbv(0)[idx_bits:])

@@ -43,6 +43,9 @@ RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
 RV_PATTERNS_D8 = "bench/results/reversi-eval-patterns-d8-%s.md"
+RV_PATTERNS = "bench/results/reversi-strength-patterns.md"
+RV_PATTERNS_D12 = "bench/results/reversi-strength-patterns-d12.md"
+RV_PATTERNS_BASELINE = "bench/results/reversi-strength-patterns-baseline.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -65,9 +68,13 @@ def _reversi(opponent):
     return r"\| \*\*%s\*\* \| both \| \d+ \| (\d+)-(\d+)-(\d+) \| %s %%" % (opponent, F)
 
 
-# the rows of the report of record (its opponents: random, first and NTest at depths 4 and 8)
-REVERSI_ROWS = [("random", "random"), ("first legal", "first"), ("NTest, depth 4", "nboard-d4"),
-                ("NTest, depth 8", "nboard-d8")]
+# the rows of the report before the pattern tables (its opponents: random, first and NTest
+# at depths 4 and 8), each name exactly (the tables' rows below add ", with the tables")
+REVERSI_ROWS = [("random", "random"), (r"first legal \(the contest's sample player\)", "first"),
+                ("NTest, depth 4", "nboard-d4"), ("NTest, depth 8", "nboard-d8")]
+# ... and of the core of record, with the pattern tables
+REVERSI_PATTERN_ROWS = [("random", "random"), ("first legal", "first"),
+                        ("NTest, depth 4", "nboard-d4"), ("NTest, depth 8", "nboard-d8")]
 
 
 FIGURES = [
@@ -93,10 +100,6 @@ FIGURES = [
     ("README.md", None, r"It takes %s LUT4 and (\d+) M4K, and its Fmax proxy is %s MHz" % (N, F),
      SYNTH, SYNTH_RV + r"\| LUT4 \| (\d+) \|.*?\| M4K blocks \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
      {}),
-    ("README.md", None, r"learned evaluation it scores %s against NTest at depth 4" % W,
-     RV_STRENGTH, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
-    ("README.md", None, r"though only %s at depth 8" % W,
-     RV_STRENGTH, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"scores %s %% against Pentobi level 5" % F,
      BK_TARGETS, _pentobi(5).replace(r"(\d+) \| (\d+) \| (\d+)", r"\d+ \| \d+ \| \d+"), {}),
     ("README.md", None, r"and %s %% against level 6 over" % F,
@@ -193,7 +196,7 @@ FIGURES = [
      r"%s LUT4 and %s flip-flops, %s %% to %s %% of the EP2C35's logic elements; (\d+) M4K" % (N, N, F, F),
      SYNTH, SYNTH_S4 + r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?\| %s%% \.\. %s%% \|.*?"
      r"\| M4K blocks \| (\d+) \|" % (F, F), {}),
-    ("docs/benchmarks.md", "## Score-4", r"Quartus\s+can \(not checked here\)\. Fmax proxy %s MHz" % F,
+    ("docs/benchmarks.md", "## Score-4", r"51 M4K\)\. Fmax proxy %s MHz" % F,
      SYNTH, SYNTH_S4 + r"Fmax proxy [^|]*\| %s MHz" % F, {}),
 
     # ---- docs/benchmarks.md: Blokus Duo ------------------------------------------------
@@ -300,21 +303,42 @@ FIGURES = [
      SYNTH_RV12, r"\| LUT4 \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?Fmax proxy [^|]*\| %s MHz" % F,
      {}),
 ] + [
-    ("docs/benchmarks.md", "## Reversi", r"\| %s[^|]* \| %s \| %s %% \|" % (name, W, F),
+    ("docs/benchmarks.md", "## Reversi", r"\| %s \| %s \| %s %% \|" % (name, W, F),
      RV_STRENGTH, _reversi(source), {})
     for name, source in REVERSI_ROWS
 ] + [
-    ("docs/benchmarks.md", "## Reversi", r"it reaches depth %s on average at its budget" % F,
+    ("docs/benchmarks.md", "## Reversi", r"\| %s, with the tables \| %s \| %s %% \|" % (name, W, F),
+     RV_PATTERNS, _reversi(source), {})
+    for name, source in REVERSI_PATTERN_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"At depth 12 it scored %s \(%s %%\) over 40 games \(seed 5603" % (W, F),
+     RV_PATTERNS_D12, _reversi("nboard-d12"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"Against NTest at depth\s+8 the search averaged %s M nodes and reached depth %s" % (F, F),
+     RV_PATTERNS, r"\| nboard-d8 \|(?: [^|]* \|){3} (\d+) \| %s \|" % F, {"scale": (1e-6, 1)}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8 \*\*%s \(%s %%\)\*\*\s+"
+     r"over 100 games each, mean disc margins of ([+-][\d.]+) and ([+-][\d.]+)" % (W, F, W, F),
+     RV_PATTERNS, _reversi("nboard-d4") + r" \| ([+-][\d.]+) \|.*?" + _reversi("nboard-d8")
+     + r" \| ([+-][\d.]+) \|", {"order": (0, 1, 2, 3, 5, 6, 7, 8, 4, 9)}),
+    ("docs/reversi-core.md", None, r"at depth 12\s+%s \(%s %%\) over 40 games \(seed 5603" % (W, F),
+     RV_PATTERNS_D12, _reversi("nboard-d12"), {}),
+    ("docs/reversi-core.md", None, r"the core of record scored\s+\*\*%s \(%s %%\) over 100 games\*\*, a mean disc "
+     r"margin of \+([\d.]+) \(seed\s+5605" % (W, F),
+     RV_PATTERNS_BASELINE, _reversi("baseline") + r" \| \+([\d.]+) \|", {}),
+    ("docs/benchmarks.md", "## Reversi", r"it scored %s \(%s %%, a mean disc margin of\s+\+([\d.]+)\) over 100 "
+     r"games \(seed 5605" % (W, F),
+     RV_PATTERNS_BASELINE, _reversi("baseline") + r" \| \+([\d.]+) \|", {}),
+    ("README.md", None, r"pattern tables it scores %s against NTest at depth 4" % W,
+     RV_PATTERNS, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"and %s at depth 8 over 100 games each" % W,
+     RV_PATTERNS, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"before the solver it reached\s+depth %s on average at its budget" % F,
      RV_STRENGTH, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
     ("docs/benchmarks.md", "## Reversi", r"at depth 12 it scored %s \(%s %%\) over 40 games" % (W, F),
      RV_D12, _reversi("nboard-d12"), {}),
     ("docs/reversi-core.md", None, r"at depth 12 %s \(%s %%\) over 40 games" % (W, F),
      RV_D12, _reversi("nboard-d12"), {}),
     # ---- the endgame solver: its strength and its reach ----------------------------------
-    ("README.md", None, r"with the solver it scored %s at depth 4" % W,
-     RV_SOLVER, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
-    ("README.md", None, r"at depth 4 and %s at depth 8 over 100 games each" % W,
-     RV_SOLVER, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
     ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 4, with the solver \| %s \| %s %% \|" % (W, F),
      RV_SOLVER, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"\| NTest, depth 8, with the solver \| %s \| %s %% \|" % (W, F),
@@ -325,7 +349,7 @@ FIGURES = [
      RV_SOLVER_D12, _reversi("nboard-d12"), {}),
     ("docs/reversi-core.md", None, r"scored \*\*%s \(%s %%\) over 100 games\*\*, a mean" % (W, F),
      RV_BASELINE, _reversi("baseline"), {}),
-    ("docs/benchmarks.md", "## Reversi", r"scored %s \(%s %%, a" % (W, F),
+    ("docs/benchmarks.md", "## Reversi", r"with the solver, scored %s \(%s %%, a" % (W, F),
      RV_BASELINE, _reversi("baseline"), {}),
     ("docs/blokus-mcts.md", None, r"costs give ([\d,]+) playouts\s+a move in the opening",
      BK_TREE_COSTS, r"\| golden \| plies 2-9 \| \d+ \| (\d+) \|", {}),
@@ -374,11 +398,11 @@ FIGURES += [
      % (W, F), RV_PATTERNS_D8 % "groups1", _reversi("nboard-d8"), {}),
     ("docs/benchmarks.md", "## Reversi", r"where the current weights scored %s \(%s %%\) on the\s+same"
      % (W, F), RV_PATTERNS_D8 % "current", _reversi("nboard-d8"), {}),
-    ("docs/reversi-core.md", None, r"from\s+%s to \d+-\d+-\d+ against NTest at depth 8" % W,
-     RV_PATTERNS_D8 % "current", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
-    ("docs/reversi-core.md", None, r"from\s+\d+-\d+-\d+ to %s against NTest at depth 8" % W,
+    ("docs/reversi-core.md", None, r"that chose them measured %s at depth 8 at 2,631,713" % W,
      RV_PATTERNS_D8 % "groups3", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
-    ("docs/reversi-core.md", None, r"2,322,099 nodes, it scored %s" % W,
+    ("docs/reversi-core.md", None, r"nodes and\s+%s at 2,322,099 on the same 100 openings" % W,
+     RV_PATTERNS_D8 % "groups3-budget17", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+    ("docs/reversi-core.md", None, r"measured no loss\s+from it: %s at 2,322,099 nodes against %s" % (W, W),
      RV_PATTERNS_D8 % "groups3-budget17", _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
 ]
 

@@ -22,7 +22,9 @@ Tests: every cell of every size at every stage with one disc of either side
 (its class's weight, with the potential mobility of its empty neighbours and
 the constant), and with its corner taken (the corner's neighbours then weigh
 their dead class's weight); positions of random games of every size with
-both sides' legal moves at random stages.
+both sides' legal moves at random stages; every entry of every group of the
+8 x 8 pattern tables (hdl/reversi/patterns.py), each by a position of its
+own.
 """
 import random
 
@@ -32,15 +34,19 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from golden.reversi.board import legal, popcount
 from golden.reversi.encoding import geometry
-from golden.reversi.search import STAGES, evaluate
+from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS
+from golden.reversi.patterns import index as patterns_index
+from golden.reversi.search import PATTERNS, STAGES, evaluate
 from hdl.reversi import tables as T
-from hdl.reversi.evaluate import WEIGHT_LATENCY, evaluate_latency
+from hdl.reversi.evaluate import HOLD_CYCLES, WEIGHT_LATENCY, evaluate_latency
+from hdl.reversi.patterns import built
 from hdl.units import REVERSI_SIDE
 from verif.reversi.tb_search import random_position
 from verif.units.common import Mismatches
 
 SIDE = REVERSI_SIDE
 LATENCY = evaluate_latency(True)     # any clock: the pipelined build
+HOLD = max(2, HOLD_CYCLES)           # cycles a position is held (the search: 7 or more)
 
 
 def reference(item, g, stage):
@@ -51,9 +57,10 @@ def reference(item, g, stage):
 
 async def check_stream(dut, width, height, stage, items, what):
     """Feed the positions `items` [(me, opp, my_moves, their_moves)] of a
-    width x height game at a stage, one every second cycle (the discs held
-    two cycles, the moves in the second, as the search holds them), and
-    compare both outputs of each, evaluate_latency cycles after its moves."""
+    width x height game at a stage, one every HOLD cycles (the discs held
+    HOLD cycles, the moves from the second, as the search holds them), and
+    compare both outputs of each: value evaluate_latency cycles after its
+    moves, diff a cycle sooner."""
     g = geometry(width, height)
     mismatches = Mismatches("reversi_evaluate %d x %d stage %d, %s"
                             % (width, height, stage, what))
@@ -63,18 +70,22 @@ async def check_stream(dut, width, height, stage, items, what):
     for _ in range(WEIGHT_LATENCY):
         await RisingEdge(dut.clk)
     put = lambda b: T.to_max(b, width, SIDE)
-    for cycle in range(2 * len(items) + LATENCY + 2):
+    for cycle in range(HOLD * len(items) + LATENCY + 2):
         await FallingEdge(dut.clk)
-        done = cycle - LATENCY - 1          # item k's moves came in cycle 2k + 1
-        if done >= 0 and done % 2 == 0 and done // 2 < len(items):
-            k = done // 2
+        done = cycle - LATENCY - 1          # item k's moves came in cycle HOLD k + 1
+        if done >= 0 and done % HOLD == 0 and done // HOLD < len(items):
+            k = done // HOLD
             want_value, want_diff = reference(items[k], g, stage)
             mismatches.expect("value of item %d %r" % (k, items[k]), want_value,
                               dut.value.value.to_signed())
+        early = done + 1
+        if early >= 0 and early % HOLD == 0 and early // HOLD < len(items):
+            k = early // HOLD
+            want_value, want_diff = reference(items[k], g, stage)
             mismatches.expect("diff of item %d" % k, want_diff, dut.diff.value.to_signed())
-        k = cycle // 2
+        k = cycle // HOLD
         me, opp, my_moves, their_moves = items[k] if k < len(items) else (0, 0, 0, 0)
-        if cycle % 2 == 0:
+        if cycle % HOLD == 0:
             my_moves = their_moves = 0          # not yet: they come a cycle after the discs
         dut.me.value, dut.opp.value = put(me), put(opp)
         dut.my_moves.value, dut.their_moves.value = put(my_moves), put(their_moves)
@@ -84,11 +95,16 @@ async def check_stream(dut, width, height, stage, items, what):
 
 
 async def start(dut):
-    """The clock (the pipeline's registers have no reset: the first outputs
-    are not compared until positions have filled it)."""
+    """The clock and a reset (of the pattern tables' read phase; the other
+    registers have none: the first outputs are not compared until positions
+    have filled the pipeline)."""
     for name in ("me", "opp", "my_moves", "their_moves", "size", "stage"):
         getattr(dut, name).value = 0
+    dut.rst.value = 1
     cocotb.start_soon(Clock(dut.clk, 10, unit="ns").start())
+    for _ in range(2):
+        await RisingEdge(dut.clk)
+    dut.rst.value = 0
 
 
 @cocotb.test()
@@ -128,3 +144,41 @@ async def random_game_positions(dut):
                 me, opp = pos.mine, pos.theirs
                 items.append((me, opp, legal(me, opp, g), legal(opp, me, g)))
             await check_stream(dut, width, height, stage, items, "random game positions")
+
+
+def _pattern_position(cells, index):
+    """(me, opp) with the instance `cells` holding the base-3 index and
+    nothing else (golden.reversi.patterns.index)."""
+    me = opp = 0
+    for c in cells:
+        index, digit = divmod(index, 3)
+        if digit == 1:
+            me |= 1 << c
+        elif digit == 2:
+            opp |= 1 << c
+    return me, opp
+
+
+@cocotb.test()
+async def every_table_entry(dut):
+    """Each entry of each group of both pattern tables read by a position of
+    its own: the top edge, then the top-left rectangle along the row, holding
+    each index in turn (other instances read what the same discs make of
+    them), at a stage of each group, on 8 x 8 (skipped by a core without
+    tables)."""
+    await start(dut)
+    if not built(SIDE):
+        dut._log.info("a core of side %d has no pattern tables", SIDE)
+        return
+    groups = PATTERNS[0]
+    g = geometry(8, 8)
+    for group in range(groups):
+        stage = next(s for s in range(STAGES) if s * groups // STAGES == group)
+        for cells in (EDGE_CELLS[0], RECT_CELLS[0]):
+            items = []
+            for index in range(ENTRIES):
+                me, opp = _pattern_position(cells, index)
+                assert patterns_index(me, opp, cells) == index
+                items.append((me, opp, legal(me, opp, g), legal(opp, me, g)))
+            await check_stream(dut, 8, 8, stage, items, "every entry of %s" % (
+                "the edge table" if cells == EDGE_CELLS[0] else "the rectangle table"))
