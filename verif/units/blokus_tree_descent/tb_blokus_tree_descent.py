@@ -56,7 +56,9 @@ def caught_walks(rng):
     """(tree before, the root's state) of golden's walks in searches of
     random positions, most of them late in the game (deep trees, passes,
     games that end), with a few hundred playouts: every walk that expands a
-    node, half of those that end the game and a few of the others, until
+    node, half of those that end the game, a few of the others and every
+    other with a pass on its path until MINIMUM + 2 have one (at random they
+    were too few for some seeds: 6 with seed 1989349862), until
     chosen_walks has enough of each kind."""
     expanding, ending, others = [], [], []
     down = M._Search.down
@@ -69,14 +71,27 @@ def caught_walks(rng):
             expanding.append((tree, root))
         elif answer[1].over() and rng.random() < 0.5:
             ending.append((tree, root))
-        elif rng.random() < 0.05:
+        elif rng.random() < 0.05 or (len(passes) < MINIMUM + 2 and passing(tree, root)):
             others.append((tree, root))
         return answer
+
+    def passing(tree, root):
+        # golden's own walk on it (down unpatched meanwhile: no catch inside)
+        M._Search.down = down
+        try:
+            walk = (tree, root) + golden_walk(tree, root)
+        finally:
+            M._Search.down = catch
+        if _has_pass(walk):
+            passes.append(1)
+            return True
+        return False
+    passes = []
     M._Search.down = catch
     try:
         for _ in range(200):
             if (len(expanding) >= CASES // 3 and len(ending) >= CASES // 6
-                    and len(others) >= CASES):
+                    and len(others) >= CASES and len(passes) >= MINIMUM + 2):
                 break
             pos = blokus_game_position(rng, rng.randrange(0, 24) if rng.random() < 0.3
                                        else rng.randrange(24, 50))
@@ -98,9 +113,24 @@ def chosen_walks(rng, expanding, ending, others):
     deep, rest = rest[:CASES // 6], rest[CASES // 6:]
     rng.shuffle(rest)
     picked = run + ending + deep
+    # walks with a pass on the path first, up to MINIMUM + 2 of them: at
+    # random they were sometimes too few (6 of 8 with seed 1989349862)
+    passing = sum(map(_has_pass, picked))
+    for w in [w for w in rest if _has_pass(w)]:
+        if passing >= MINIMUM + 2:
+            break
+        picked.append(w)
+        rest.remove(w)
+        passing += 1
     picked += rest[:CASES - len(picked)]
     rng.shuffle(picked)
     return picked
+
+
+def _has_pass(walk):
+    """Whether a walk's path holds a pass (the case "a pass on the path")."""
+    after, d = walk[2], walk[3]
+    return M.KEY_PASS in [M.key_word(after.key[node], 0) for node in d.path[1:]]
 
 
 def golden_walk(tree0, root, tree_nodes=None):
