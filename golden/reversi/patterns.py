@@ -12,7 +12,7 @@ Definitions (8 x 8 only; cell (x, y) is bit 8 y + x, as golden's boards):
   0 .. 3^8 - 1.
 * **Value** at table group ``k``: the sum of ``EDGES[k][index]`` over the
   edges and ``RECTS[k][index]`` over the rectangles, in 1/16 of a disc of
-  final margin. A stage's group is ``group_of(stage)`` = ``stage * GROUPS //
+  final margin. A stage's group is ``group_of(stage, groups, stages)`` = ``stage * groups //
   STAGES``.
 
 The tables are read from ``golden/reversi/evaluation.json`` (key
@@ -41,6 +41,11 @@ def _rects():
 
 EDGE_CELLS = tuple(tuple(c) for c in _edges())
 RECT_CELLS = tuple(tuple(c) for c in _rects())
+
+
+def group_of(stage, groups, stages):
+    """The table group of an evaluation stage (see the module docstring)."""
+    return stage * groups // stages
 
 
 def index(me, opp, cells):

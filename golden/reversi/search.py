@@ -301,7 +301,7 @@ def evaluate(me, opp, my_moves, opp_moves, g, stage):
                          - popcount(empty & _neighbours(me, g)))
     if PATTERNS is not None and g.width == g.height == _patterns.SIDE:
         groups, _, edges, rects = PATTERNS
-        k = stage * groups // STAGES
+        k = _patterns.group_of(stage, groups, STAGES)
         s += _patterns.value(me, opp, edges[k], rects[k])
     return s + w[CONSTANT]
 

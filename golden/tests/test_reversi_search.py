@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from golden.reversi import BLACK, WHITE, Position, start
 from golden.reversi import encoding as E
+from golden.reversi import patterns as P
 from golden.reversi import search as S
 from golden.tests import reversi_ref as R
 
@@ -173,7 +174,8 @@ def test_evaluate_by_hand():
         w = S.EVAL_WEIGHTS[stage]
         # the pattern tables of the stage's group (golden/reversi/patterns.py)
         groups, _, edges, rects = S.PATTERNS
-        ed, rc = edges[stage * groups // S.STAGES], rects[stage * groups // S.STAGES]
+        k = P.group_of(stage, groups, S.STAGES)
+        ed, rc = edges[k], rects[k]
         corner, c_sq, x_sq, c_dead, x_dead, mob, pot, const = (w[0], w[1], w[4], w[10], w[11],
                                                                 w[12], w[13], w[14])
         p = start(8, 8)

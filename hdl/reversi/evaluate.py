@@ -12,7 +12,7 @@ from hdl.register import register
 from hdl.widen import fit as _fit, widen as _widen, widen_unsigned as _widen_unsigned
 from hdl.rom import registered_rom, rom
 from hdl.reversi.moves import step
-from hdl.reversi.patterns import READ_CYCLES, built, reversi_patterns
+from hdl.reversi.patterns import PATTERN_LATENCY, READ_CYCLES, built, reversi_patterns
 from hdl.reversi.tables import SizeTables, premasks, sizes, to_max
 
 STAGE_BITS = 3      # the stage port: golden's STAGES (6) fit 3 bits
@@ -26,8 +26,10 @@ MOBILITY_FEATURE = DISC_FEATURES      # then mobility and potential mobility
 
 def evaluate_latency(clk=True):
     """Cycles from the moves to `value`; see reversi_evaluate. (The
-    evaluation is pipelined only: clk is kept for the callers that pass it.)"""
-    return 6
+    evaluation is pipelined only: clk is kept for the callers that pass it.)
+    The tables' term is in M + 5 (PATTERN_LATENCY cycles after me and opp,
+    which come in M - 1) and value a cycle later; the linear sum is in M + 4."""
+    return PATTERN_LATENCY
 
 
 HOLD_CYCLES = READ_CYCLES   # me and opp steady this long from M - 1: the tables' reads

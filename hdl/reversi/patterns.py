@@ -1,7 +1,7 @@
 """The Reversi evaluation's pattern tables (golden.reversi.patterns) in two dual-port ROMs."""
 from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, intbv, modbv
 
-from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS, SIDE as PATTERN_SIDE
+from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS, SIDE as PATTERN_SIDE, group_of
 from golden.reversi.search import PATTERNS, STAGES
 from hdl.rom import dual_port_rom, registered_rom, rom
 from hdl.widen import widen
@@ -91,7 +91,7 @@ def reversi_patterns(clk, rst, me, opp, size, stage, last, window, side):
     eight = size_index(PATTERN_SIDE, PATTERN_SIDE, side)
     regs = [registered_rom(clk, size, tuple(int(k == eight) for k in range(len(sizes(side)))),
                            on_flag),
-            registered_rom(clk, stage, tuple(ENTRIES * (s * groups // STAGES) if s < STAGES
+            registered_rom(clk, stage, tuple(ENTRIES * group_of(s, groups, STAGES) if s < STAGES
                                              else 0 for s in range(1 << len(stage))), base)]
 
     @always_comb

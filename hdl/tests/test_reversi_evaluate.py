@@ -11,6 +11,7 @@ from golden.reversi.board import legal
 from golden.reversi.encoding import geometry
 from golden.reversi.search import C_DEAD, STAGES, evaluate
 from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS
+from golden.reversi import patterns as GP
 from golden.reversi.search import PATTERNS
 from hdl.reversi import evaluate as E
 from hdl.reversi import patterns as P
@@ -61,7 +62,7 @@ def tables_term(me, opp, width, height, stage):
     put = lambda b: to_max(b, width, SIDE)
     me, opp = put(me), put(opp)
     groups, _, edges, rects = PATTERNS
-    base = ENTRIES * (stage * groups // STAGES)
+    base = ENTRIES * GP.group_of(stage, groups, STAGES)
     lo, hi = P.digits_table(True), P.digits_table(False)
     total = 0
     for table, instances in ((edges, EDGE_CELLS), (rects, RECT_CELLS)):

@@ -34,7 +34,7 @@ from cocotb.triggers import FallingEdge, RisingEdge
 
 from golden.reversi.board import legal, popcount
 from golden.reversi.encoding import geometry
-from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS
+from golden.reversi.patterns import EDGE_CELLS, ENTRIES, RECT_CELLS, group_of
 from golden.reversi.patterns import index as patterns_index
 from golden.reversi.search import PATTERNS, STAGES, evaluate
 from hdl.reversi import tables as T
@@ -173,7 +173,7 @@ async def every_table_entry(dut):
     groups = PATTERNS[0]
     g = geometry(8, 8)
     for group in range(groups):
-        stage = next(s for s in range(STAGES) if s * groups // STAGES == group)
+        stage = next(s for s in range(STAGES) if group_of(s, groups, STAGES) == group)
         for cells in (EDGE_CELLS[0], RECT_CELLS[0]):
             items = []
             for index in range(ENTRIES):
