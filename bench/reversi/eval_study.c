@@ -13,8 +13,9 @@
  *   - optional pattern tables by stage: the 4 edges (8 cells, 3^8 entries),
  *     the 4 corner 3 x 3 squares (3^9 entries) and the 8 corner 2 x 4
  *     rectangles (each corner's 4 edge cells and the 4 beside them, along
- *     the row and along the column: 3^8 entries), each cell 0 empty, 1 the
- *     side to move's, 2 the other's.
+ *     the row and along the column: 3^8 entries) and the 2 main diagonals
+ *     (corner to corner, 3^8 entries), each cell 0 empty, 1 the side to
+ *     move's, 2 the other's.
  * Every weight is an integer in 1/16 of a disc of final margin; the fit
  * (bench/reversi/eval_study.py) writes them. This is a study: nothing of the
  * core reads it until a design chosen here moves into golden.
@@ -36,19 +37,22 @@ static int study_value(uint64_t me, uint64_t opp, uint64_t my, uint64_t their,
 #define N_EDGES 4
 #define N_CORNERS 4
 #define N_RECTS 8
+#define N_DIAGS 2
 
 static int learned;                            /* 0: golden's evaluate */
 static int32_t lin_w[STAGES][N_LINEAR];
 static int32_t edge_w[STAGES][EDGE_ENTRIES];
 static int32_t corner_w[STAGES][CORNER_ENTRIES];
 static int32_t rect_w[STAGES][EDGE_ENTRIES];
-static int use_edges, use_corners, use_rects;
+static int32_t diag_w[STAGES][EDGE_ENTRIES];
+static int use_edges, use_corners, use_rects, use_diags;
 
 /* cells of each edge from one corner to the other, and of each corner's 3 x 3
  * from the corner outwards row by row (8 x 8, cell = 8 y + x) */
 static int edge_cells[N_EDGES][8];
 static int corner_cells[N_CORNERS][9];
 static int rect_cells[N_RECTS][8];             /* from the corner along the edge, then the next line */
+static int diag_cells[N_DIAGS][8];             /* from the top row down */
 static int square_class[64];                   /* 0..9; C and X get 10, 11 when dead */
 static int zone_corner[64];                    /* the corner cell a C- or X-square hangs on, or -1 */
 static int tables_ready;
@@ -60,6 +64,8 @@ static void make_tables(void)
         edge_cells[1][i] = 56 + i;             /* bottom row */
         edge_cells[2][i] = 8 * i;              /* left column */
         edge_cells[3][i] = 8 * i + 7;          /* right column */
+        diag_cells[0][i] = 9 * i;              /* a1 .. h8 */
+        diag_cells[1][i] = 7 * i + 7;          /* h1 .. a8 */
     }
     for (int k = 0; k < N_CORNERS; k++) {
         const int cx = (k & 1) ? 7 : 0, cy = (k & 2) ? 7 : 0;
@@ -163,6 +169,13 @@ static int study_value(uint64_t me, uint64_t opp, uint64_t my, uint64_t their,
     if (use_rects)
         for (int k = 0; k < N_RECTS; k++)
             v += rect_w[s][rects[k]];
+    if (use_diags)
+        for (int d = 0; d < N_DIAGS; d++) {
+            int idx = 0;
+            for (int i = 7; i >= 0; i--)
+                idx = 3 * idx + cell_code(me, opp, diag_cells[d][i]);
+            v += diag_w[s][idx];
+        }
     const int64_t cap = RV_WIN - 1;
     return (int)(v > cap ? cap : v < -cap ? -cap : v);
 }
@@ -175,11 +188,11 @@ int study_value_of(uint64_t me, uint64_t opp)
     return study_value(me, opp, legal(me, opp, g), legal(opp, me, g), g, own_stage(me, opp));
 }
 
-/* load learned weights (linear: STAGES x N_LINEAR; edges, corners, rects:
- * STAGES x entries, or NULL to leave them out); linear NULL: golden's
+/* load learned weights (linear: STAGES x N_LINEAR; edges, corners, rects,
+ * diags: STAGES x entries, or NULL to leave them out); linear NULL: golden's
  * evaluate again */
 void study_set(const int32_t *linear, const int32_t *edges, const int32_t *corners,
-               const int32_t *rects)
+               const int32_t *rects, const int32_t *diags)
 {
     if (!tables_ready)
         make_tables();
@@ -190,12 +203,15 @@ void study_set(const int32_t *linear, const int32_t *edges, const int32_t *corne
     use_edges = edges != NULL;
     use_corners = corners != NULL;
     use_rects = rects != NULL;
+    use_diags = diags != NULL;
     if (use_edges)
         memcpy(edge_w, edges, sizeof edge_w);
     if (use_corners)
         memcpy(corner_w, corners, sizeof corner_w);
     if (use_rects)
         memcpy(rect_w, rects, sizeof rect_w);
+    if (use_diags)
+        memcpy(diag_w, diags, sizeof diag_w);
 }
 
 static uint64_t xorshift64(uint64_t *s)

@@ -3,15 +3,17 @@
     python -m bench.reversi.eval_study generate --games N [--budget B] [--seed S]
         [--random-plies K] [--solve-empties E] [--weights W.json] [--jobs J] --out DATA.npz
     python -m bench.reversi.eval_study fit DATA.npz [DATA.npz ...] [--edges] [--corners]
-        [--rects] [--table-stages G] [--table-bits B] [--exact-only] [--ridge L] --out W.json
+        [--rects] [--diags] [--table-stages G] [--table-bits B] [--exact-only] [--ridge L] --out W.json
     python -m bench.reversi.eval_study play --weights W.json [bench.reversi.strength options]
+    python -m bench.reversi.eval_study export W.json [--report R.md] [--out EVAL.json]
 
 The search is the mirror's (``bench/reversi/mirror.c``, golden's search node
 for node); only the static leaf's value changes (``eval_study.c``): linear
 terms by game stage (square classes with live and dead C- and X-squares,
 mobility, potential mobility) and, optionally, pattern tables of the 4 edges
-(3^8), the 4 corner 3 x 3 squares (3^9) and the 8 corner 2 x 4 rectangles
-(3^8), weights in 1/16 of a disc of final margin.
+(3^8), the 4 corner 3 x 3 squares (3^9), the 8 corner 2 x 4 rectangles
+(3^8) and the 2 main diagonals (3^8), weights in 1/16 of a disc of final
+margin.
 
 ``generate`` plays N self-play games of the study's search (golden's
 evaluation, or ``--weights``) at B nodes a move after K random plies and
@@ -25,7 +27,11 @@ shared by ``--table-stages`` groups of stages and clipped to
 ``--table-bits`` (what an M4K word holds), and writes the weights. ``play``
 is ``bench.reversi.strength`` with the study's search in the mirror's seat
 (``--out`` defaults to ``build/bench/reversi/eval-study.md`` so that the
-report of record is not overwritten).
+report of record is not overwritten). ``export`` writes weights the core can
+read (the linear terms, an edge and a 2 x 4 corner table, table entries
+clipped to at most 16 bits) as golden's ``golden/reversi/evaluation.json``
+(the default ``--out``), checked by golden's own loaders: golden, the mirror
+and the RTL read that file.
 
 A study: golden, the mirror and the RTL do not read its weights until a
 design chosen by measurement moves into golden (issue 31, item 4; the runs
@@ -63,7 +69,7 @@ STUDY = common.CompiledMirror(
     signatures={"mirror_search": ((ctypes.c_int, _U64, _U64, _U64,
                                    ctypes.POINTER(ctypes.c_int64)), ctypes.c_int),
                 "study_features": ((_U64, _U64, _I32P, _I32P, _I32P, _I32P), ctypes.c_int),
-                "study_set": ((_I32P, _I32P, _I32P, _I32P), None),
+                "study_set": ((_I32P, _I32P, _I32P, _I32P, _I32P), None),
                 "study_value_of": ((_U64, _U64), ctypes.c_int),
                 "study_play": ((_U64, _U64, ctypes.c_int, ctypes.c_int, _U64P, _U64P, _I32P,
                                 _I32P, _I32P), ctypes.c_int)},
@@ -76,7 +82,7 @@ def load_weights(path):
     """Give the study's search the weights in ``path`` (None: golden's evaluation)."""
     lib = STUDY.load()
     if path is None:
-        lib.study_set(None, None, None, None)
+        lib.study_set(None, None, None, None, None)
         _loaded_weights[0] = None
         return
     with open(path) as f:
@@ -85,8 +91,7 @@ def load_weights(path):
         raise ValueError("%s is not weights of this study (%d stages)" % (path, STAGES))
     linear = (ctypes.c_int32 * (STAGES * N_LINEAR))(*[v for row in w["linear"] for v in row])
     tables = []
-    for key, entries in (("edges", EDGE_ENTRIES), ("corners", CORNER_ENTRIES),
-                         ("rects", EDGE_ENTRIES)):
+    for key, entries in PATTERN_ENTRIES.items():
         if w.get(key) is None:
             tables.append(None)
         else:
@@ -174,10 +179,12 @@ def generate(games, budget, random_plies, seed, weights, jobs, out, solve_emptie
 
 # -------------------------------------------------------------------- fit
 
-PATTERNS = ("edges", "corners", "rects")
+PATTERNS = ("edges", "corners", "rects", "diags")
 """The pattern tables a fit may add: the 4 edges (3^8), the 4 corner 3 x 3
-squares (3^9) and the 8 corner 2 x 4 rectangles (3^8), as eval_study.c reads them."""
-PATTERN_ENTRIES = {"edges": EDGE_ENTRIES, "corners": CORNER_ENTRIES, "rects": EDGE_ENTRIES}
+squares (3^9), the 8 corner 2 x 4 rectangles (3^8) and the 2 main diagonals
+(3^8), as eval_study.c reads them (in this order: study_set's)."""
+PATTERN_ENTRIES = {"edges": EDGE_ENTRIES, "corners": CORNER_ENTRIES, "rects": EDGE_ENTRIES,
+                   "diags": EDGE_ENTRIES}
 
 
 def pattern_cells():
@@ -192,7 +199,8 @@ def pattern_cells():
         corners.append([8 * (cy + dy * (j // 3)) + cx + dx * (j % 3) for j in range(9)])
         rects.append([8 * (cy + dy * (j // 4)) + cx + dx * (j % 4) for j in range(8)])
         rects.append([8 * (cy + dy * (j % 4)) + cx + dx * (j // 4) for j in range(8)])
-    return {"edges": edges, "corners": corners, "rects": rects}
+    diags = [[9 * i for i in range(8)], [7 * i + 7 for i in range(8)]]
+    return {"edges": edges, "corners": corners, "rects": rects, "diags": diags}
 
 
 def pattern_indexes(me, opp, pattern):
@@ -217,7 +225,7 @@ def _canonical(pattern):
     (an edge read backwards, a 3 x 3 corner transposed; a 2 x 4 rectangle
     has no symmetry of its own)."""
     import numpy as np
-    if pattern == "edges":
+    if pattern in ("edges", "diags"):
         cells, perm = 8, [7 - i for i in range(8)]
     elif pattern == "corners":
         cells, perm = 9, [0, 3, 6, 1, 4, 7, 2, 5, 8]
@@ -360,6 +368,69 @@ def fit(paths, patterns, ridge, out, holdout=0.1, table_stages=STAGES, table_bit
     print("weights -> %s" % out)
 
 
+# ----------------------------------------------------------------- export
+
+EVAL_JSON = HERE.parents[1] / "golden" / "reversi" / "evaluation.json"
+
+
+def export(weights, out, report=None):
+    """Write the study's weights ``weights`` (from ``fit``) as golden's
+    evaluation file ``out``; ValueError if the core cannot read them."""
+    from golden.reversi import patterns as P
+    from golden.reversi import search as S
+    with open(weights) as f:
+        w = json.load(f)
+    if w.get("stages") != S.STAGES or w.get("scale") != SCALE:
+        raise ValueError("%s: not weights of this study (%d stages in 1/%d disc)"
+                         % (weights, S.STAGES, SCALE))
+    extra = [k for k in PATTERNS if k not in ("edges", "rects") and w.get(k) is not None]
+    if extra or w.get("edges") is None or w.get("rects") is None:
+        raise ValueError("%s: the core reads an edge and a 2 x 4 corner table and no other "
+                         "(fit --edges --rects only)" % weights)
+    groups, bits = w.get("table_stages"), w.get("table_bits")
+    if bits is None or not 2 <= bits <= 16:
+        raise ValueError("%s: fit with --table-bits 2..16 (an M4K word holds 9)" % weights)
+    per = S.STAGES // groups
+    old = {}
+    if Path(out).is_file():
+        with open(out) as f:
+            old = json.load(f)
+    data = {"about": old.get("about", "The Reversi search's static evaluation "
+                             "(golden.reversi.search.evaluate); see golden.reversi.patterns."),
+            "features": old.get("features", list(LINEAR_NAMES)),
+            "stages": S.STAGES, "weights": w["linear"],
+            "fit": {"sources": [Path(p).name for p in w.get("sources", ())],
+                    "ridge": w.get("ridge"), "exact_only": w.get("exact_only"),
+                    "positions": sum(g.get("positions", 0) for g in w.get("fit", ())),
+                    "held_out_rms_discs": [g.get("test_rms") for g in w.get("fit", ())],
+                    "report": report},
+            "patterns": {"groups": groups, "bits": bits,
+                         "edges": [w["edges"][k * per] for k in range(groups)],
+                         "rects": [w["rects"][k * per] for k in range(groups)]}}
+    for k in range(groups):             # a table is shared by its group's stages
+        for name in ("edges", "rects"):
+            if any(w[name][s] != w[name][k * per] for s in range(k * per, (k + 1) * per)):
+                raise ValueError("%s: the %s table differs within group %d" % (weights, name, k))
+    limit = (1 << (S.WEIGHT_BITS - 1)) - 1
+    if any(abs(v) > limit for row in data["weights"] for v in row):
+        raise ValueError("%s: a linear weight is beyond +-%d (golden's WEIGHT_BITS)"
+                         % (weights, limit))
+    P.check_tables(data["patterns"], weights, S.STAGES)
+    lines = ["{"]                       # a key a line; the weights a stage a line
+    for key, value in data.items():
+        if key == "weights":
+            text = "[\n%s\n ]" % ",\n".join("  " + json.dumps(r) for r in value)
+        elif key == "patterns":
+            text = json.dumps(value, separators=(",", ":"))
+        else:
+            text = json.dumps(value)
+        lines.append(" %s: %s%s" % (json.dumps(key), text, "," if key != "patterns" else ""))
+    lines.append("}")
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("%s -> %s (%d groups of tables, %d-bit entries)" % (weights, out, groups, bits))
+
+
 # ------------------------------------------------------------------- play
 
 class StudyReversi(strength.Reversi):
@@ -433,6 +504,8 @@ def main(argv=None):
     f.add_argument("--edges", action="store_true", help="fit the edge tables (3^8)")
     f.add_argument("--corners", action="store_true", help="fit the corner 3 x 3 tables (3^9)")
     f.add_argument("--rects", action="store_true", help="fit the corner 2 x 4 tables (3^8)")
+    f.add_argument("--diags", action="store_true",
+                   help="fit the table of the 2 main diagonals (3^8)")
     f.add_argument("--table-stages", type=int, default=STAGES, metavar="G",
                    help="tables shared by G groups of consecutive stages (1, 2, 3 or 6; "
                         "default 6: a table a stage)")
@@ -445,6 +518,11 @@ def main(argv=None):
                    help="the ridge penalty on every weight but the constants (default 10)")
     f.add_argument("--out", required=True)
     sub.add_parser("play", help="strength games (bench.reversi.strength's options and --weights)")
+    x = sub.add_parser("export", help="write weights as golden's evaluation file (the core's)")
+    x.add_argument("weights", help="weights from 'fit' (edges and rects, --table-bits)")
+    x.add_argument("--report", default=None, help="the report that chose them (recorded)")
+    x.add_argument("--out", default=str(EVAL_JSON),
+                   help="the evaluation file (default: golden/reversi/evaluation.json)")
     args = ap.parse_args(argv)
     if args.command == "generate":
         if args.games < 1 or args.budget < 1 or not 0 <= args.random_plies <= 40:
@@ -455,6 +533,13 @@ def main(argv=None):
             ap.error("--solve-empties must be 0..20 (the solver's reach at the largest budget)")
         generate(args.games, args.budget, args.random_plies, args.seed, args.weights,
                  args.jobs, args.out, args.solve_empties)
+    elif args.command == "export":
+        if not Path(args.weights).is_file():
+            ap.error("no weights file %r" % args.weights)
+        try:
+            export(args.weights, args.out, args.report)
+        except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError) as e:
+            ap.error("cannot export: %s" % e)
     else:
         for p in args.data:
             if not Path(p).is_file():

@@ -201,3 +201,61 @@ def test_command_line_errors(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         E.main(["play", "--weights", str(tmp_path / "none.json"), "--games", "2"])
     assert e.value.code == 2 and "no file" in capsys.readouterr().err
+
+
+def _study_weights(rng, groups, bits, **extra):
+    """Weights as 'fit' writes them: an edge and a 2 x 4 table for each of
+    ``groups`` groups of stages (the same rows for a group's stages)."""
+    per = E.STAGES // groups
+    limit = (1 << (bits - 1)) - 1
+    w = {"stages": E.STAGES, "scale": E.SCALE, "table_stages": groups, "table_bits": bits,
+         "sources": ["/somewhere/d.npz"], "ridge": 10.0, "exact_only": False,
+         "fit": [{"stages": [], "positions": 7, "test_rms": 1.5}],
+         "linear": [[rng.randrange(-500, 500) for _ in range(E.N_LINEAR)]
+                    for _ in range(E.STAGES)]}
+    for name in ("edges", "rects"):
+        rows = [[rng.randrange(-limit, limit + 1) for _ in range(E.EDGE_ENTRIES)]
+                for _ in range(groups)]
+        w[name] = [rows[s // per] for s in range(E.STAGES)]
+    w.update(extra)
+    return w
+
+
+def test_export_writes_what_golden_reads(tmp_path):
+    """'export' writes the fit's linear weights and one edge and one 2 x 4
+    table a group into an evaluation file that golden's own loaders read
+    back equal; weights the core cannot read are refused, saying why."""
+    rng = random.Random(run_seed())
+    w = _study_weights(rng, 3, 9)
+    src, out = tmp_path / "w.json", tmp_path / "evaluation.json"
+    src.write_text(json.dumps(w))
+    assert E.main(["export", str(src), "--out", str(out), "--report", "r.md"]) == 0
+    assert S._load_weights(str(out)) == tuple(tuple(r) for r in w["linear"])
+    groups, bits, edges, rects = S._load_patterns(str(out))
+    assert (groups, bits) == (3, 9)
+    assert edges == tuple(tuple(w["edges"][2 * k]) for k in range(3))
+    assert rects == tuple(tuple(w["rects"][2 * k]) for k in range(3))
+    assert json.loads(out.read_text())["fit"]["report"] == "r.md"
+    bad = {"corners": [[0] * E.CORNER_ENTRIES] * E.STAGES,        # a table the core has not
+           "table_bits": None,                                   # no clip to an M4K word
+           "linear": [[2000] * E.N_LINEAR] * E.STAGES}           # beyond WEIGHT_BITS
+    for key, value in bad.items():
+        src.write_text(json.dumps(dict(w, **{key: value})))
+        with pytest.raises(ValueError):
+            E.export(str(src), str(tmp_path / "refused.json"))
+    w["rects"][1] = w["rects"][2]                                # not shared by group 0
+    src.write_text(json.dumps(w))
+    with pytest.raises(ValueError, match="differs within group 0"):
+        E.export(str(src), str(tmp_path / "refused.json"))
+    assert not (tmp_path / "refused.json").exists()
+
+
+def test_export_command_line_errors(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        E.main(["export", str(tmp_path / "none.json"), "--out", str(tmp_path / "e.json")])
+    assert e.value.code == 2 and "no weights file" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    with pytest.raises(SystemExit) as e:
+        E.main(["export", str(bad), "--out", str(tmp_path / "e.json")])
+    assert e.value.code == 2 and "cannot export" in capsys.readouterr().err
