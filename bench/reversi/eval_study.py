@@ -375,7 +375,10 @@ EVAL_JSON = HERE.parents[1] / "golden" / "reversi" / "evaluation.json"
 
 def export(weights, out, report=None):
     """Write the study's weights ``weights`` (from ``fit``) as golden's
-    evaluation file ``out``; ValueError if the core cannot read them."""
+    evaluation file ``out``; ValueError if the core cannot read them
+    (golden's own loaders read the file before it replaces ``out``)."""
+    import os
+    import tempfile
     from golden.reversi import patterns as P
     from golden.reversi import search as S
     with open(weights) as f:
@@ -388,9 +391,18 @@ def export(weights, out, report=None):
         raise ValueError("%s: the core reads an edge and a 2 x 4 corner table and no other "
                          "(fit --edges --rects only)" % weights)
     groups, bits = w.get("table_stages"), w.get("table_bits")
-    if bits is None or not 2 <= bits <= 16:
-        raise ValueError("%s: fit with --table-bits 2..16 (an M4K word holds 9)" % weights)
-    per = S.STAGES // groups
+    if bits is None or not isinstance(groups, int) or groups < 1 or S.STAGES % groups:
+        raise ValueError("%s: fit with --table-bits and --table-stages (an M4K word holds 9 "
+                         "bits)" % weights)
+    tables = {}                         # one table a group, the same for its stages
+    for name in ("edges", "rects"):
+        tables[name] = [None] * groups
+        for stage, row in enumerate(w[name]):
+            k = P.group_of(stage, groups, S.STAGES)
+            if tables[name][k] is None:
+                tables[name][k] = row
+            elif row != tables[name][k]:
+                raise ValueError("%s: the %s table differs within group %d" % (weights, name, k))
     old = {}
     if Path(out).is_file():
         with open(out) as f:
@@ -404,18 +416,8 @@ def export(weights, out, report=None):
                     "positions": sum(g.get("positions", 0) for g in w.get("fit", ())),
                     "held_out_rms_discs": [g.get("test_rms") for g in w.get("fit", ())],
                     "report": report},
-            "patterns": {"groups": groups, "bits": bits,
-                         "edges": [w["edges"][k * per] for k in range(groups)],
-                         "rects": [w["rects"][k * per] for k in range(groups)]}}
-    for k in range(groups):             # a table is shared by its group's stages
-        for name in ("edges", "rects"):
-            if any(w[name][s] != w[name][k * per] for s in range(k * per, (k + 1) * per)):
-                raise ValueError("%s: the %s table differs within group %d" % (weights, name, k))
-    limit = (1 << (S.WEIGHT_BITS - 1)) - 1
-    if any(abs(v) > limit for row in data["weights"] for v in row):
-        raise ValueError("%s: a linear weight is beyond +-%d (golden's WEIGHT_BITS)"
-                         % (weights, limit))
-    P.check_tables(data["patterns"], weights, S.STAGES)
+            "patterns": {"groups": groups, "bits": bits, "edges": tables["edges"],
+                         "rects": tables["rects"]}}
     lines = ["{"]                       # a key a line; the weights a stage a line
     for key, value in data.items():
         if key == "weights":
@@ -426,8 +428,16 @@ def export(weights, out, report=None):
             text = json.dumps(value)
         lines.append(" %s: %s%s" % (json.dumps(key), text, "," if key != "patterns" else ""))
     lines.append("}")
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    fd, tmp = tempfile.mkstemp(suffix=".json", dir=os.path.dirname(os.path.abspath(out)))
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        S._load_weights(tmp)            # golden's checks, on the file as written
+        S._load_patterns(tmp)
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
     print("%s -> %s (%d groups of tables, %d-bit entries)" % (weights, out, groups, bits))
 
 

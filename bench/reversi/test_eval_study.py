@@ -248,6 +248,7 @@ def test_export_writes_what_golden_reads(tmp_path):
     with pytest.raises(ValueError, match="differs within group 0"):
         E.export(str(src), str(tmp_path / "refused.json"))
     assert not (tmp_path / "refused.json").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evaluation.json", "w.json"]   # no temp left
 
 
 def test_export_command_line_errors(tmp_path, capsys):
