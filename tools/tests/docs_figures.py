@@ -46,6 +46,9 @@ RV_PATTERNS_D8 = "bench/results/reversi-eval-patterns-d8-%s.md"
 RV_PATTERNS = "bench/results/reversi-strength-patterns.md"
 RV_PATTERNS_D12 = "bench/results/reversi-strength-patterns-d12.md"
 RV_PATTERNS_BASELINE = "bench/results/reversi-strength-patterns-baseline.md"
+RV_KILLERS = "bench/results/reversi-strength-killers.md"
+RV_KILLERS_D12 = "bench/results/reversi-strength-killers-d12.md"
+RV_KILLER_MATCH = "bench/results/reversi-killers.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -327,10 +330,29 @@ FIGURES = [
     ("docs/benchmarks.md", "## Reversi", r"it scored %s \(%s %%, a mean disc margin of\s+\+([\d.]+)\) over 100 "
      r"games \(seed 5605" % (W, F),
      RV_PATTERNS_BASELINE, _reversi("baseline") + r" \| \+([\d.]+) \|", {}),
-    ("README.md", None, r"pattern tables it scores %s against NTest at depth 4" % W,
-     RV_PATTERNS, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"killers it scores %s against\s+NTest at depth 4" % W,
+     RV_KILLERS, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"and %s at depth 8 over 100 games each" % W,
-     RV_PATTERNS, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+     RV_KILLERS, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"\| %s, with killers \| %s \| %s %% \|" % (name, W, F),
+     RV_KILLERS, _reversi(source), {})
+    for name, source in REVERSI_PATTERN_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"At depth 12 it scored %s \(%s %%\) over 40 games \(seed 5705" % (W, F),
+     RV_KILLERS_D12, _reversi("nboard-d12"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"Against NTest at depth 8\s+it averaged %s M nodes and depth %s" % (F, F),
+     RV_KILLERS, r"\| nboard-d8 \|(?: [^|]* \|){3} (\d+) \| %s \|" % F, {"scale": (1e-6, 1)}),
+    ("docs/benchmarks.md", "## Reversi", r"without them\s+\(commit d4ad960\), %s \(%s %%\) over 200 games" % (W, F),
+     RV_KILLER_MATCH, _reversi("baseline"), {}),
+    ("docs/reversi-core.md", None, r"scored \*\*%s\s+\(%s %%\)\*\* against the same search without them" % (W, F),
+     RV_KILLER_MATCH, _reversi("baseline"), {}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 %s \(%s %%\) and at depth 8 %s \(%s %%\) over\s+100 games each, "
+     r"mean disc margins of ([+-][\d.]+) and ([+-][\d.]+)" % (W, F, W, F),
+     RV_KILLERS, _reversi("nboard-d4") + r" \| ([+-][\d.]+) \|.*?" + _reversi("nboard-d8")
+     + r" \| ([+-][\d.]+) \|", {"order": (0, 1, 2, 3, 5, 6, 7, 8, 4, 9)}),
+    ("docs/reversi-core.md", None, r"at depth 12 %s\s+\(%s %%\) over 40 games \(seed 5705" % (W, F),
+     RV_KILLERS_D12, _reversi("nboard-d12"), {}),
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"before the solver it reached\s+depth %s on average at its budget" % F,
      RV_STRENGTH, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
