@@ -178,6 +178,13 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     todo_any, at_root, spent, c_bottom = (Signal(bool(0)) for _ in range(4))
     ret_s = value()                                          # -ret_val (RET_LOAD)
     ex_s = value()                                           # -(the child's leaf value)
+    # a leaf's compares with the frame's best and beta, registered beside
+    # ex_s from sums that need no negation first: compared in the deliver,
+    # they made the longest path (ex_s -> f_best, 68.5 MHz at 10 x 10 with
+    # the killers). RET compares ret_s there: registered in RET_LOAD, its
+    # compares would start at the stack's RAM output (63.8 MHz)
+    ex_gt, ex_ge, dv_gt, dv_ge = (Signal(bool(0)) for _ in range(4))
+    ev_best, ev_beta = (Signal(intbv(0, min=2 * SCORE_MIN, max=2 * SCORE_MAX)) for _ in range(2))
     sel_wait = Signal(intbv(0, min=0, max=SELECT_LATENCY + 1))     # cycles until the frame's
     ex_wait = Signal(intbv(0, min=0, max=EXAMINE_LATENCY + 1))     # / child's pipeline is full
 
@@ -248,8 +255,19 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         k_legal.next = k_rd_valid and (my_moves & k_rd_hot) != 0
         if not my_any and not their_any:
             ex_s.next = neg_terminal
+            ex_gt.next = neg_terminal > f_best
+            ex_ge.next = neg_terminal >= f_beta
         else:
             ex_s.next = -ev
+            ex_gt.next = ev_best < 0            # -ev > best
+            ex_ge.next = ev_beta <= 0           # -ev >= beta
+
+    @always_comb
+    def deliver_sums():
+        # f_best and f_beta hold from SELECT to the leaf's value (EXAMINE
+        # changes them only when ex_wait is 0)
+        ev_best.next = ev + f_best
+        ev_beta.next = ev + f_beta
 
     @always_comb
     def choose():
@@ -301,8 +319,12 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         # every input a register: RET_LOAD has put the parent's word in f_*
         if state == t_state.RET:
             dv_s.next = ret_s
+            dv_gt.next = ret_s > f_best
+            dv_ge.next = ret_s >= f_beta
         else:                                   # EXAMINE: a leaf's value
             dv_s.next = ex_s
+            dv_gt.next = ex_gt
+            dv_ge.next = ex_ge
         dv_pass.next = f_pass
         dv_best.next = f_best
         dv_beta.next = f_beta
@@ -312,17 +334,18 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     def deliver_result():
         # a pass frame passes the value on (its own: dv_s); a move frame keeps
         # a strictly better one and is cut once its best >= beta (never the root)
-        dv_keep.next = not dv_pass and dv_s > dv_best
-        dv_root.next = not dv_pass and dv_s > dv_best and at_root
+        # (dv_gt: dv_s > dv_best, dv_ge: dv_s >= dv_beta)
+        dv_keep.next = not dv_pass and dv_gt
+        dv_root.next = not dv_pass and dv_gt and at_root
         # the root's cut: only the endgame solver's win/loss/draw window
         # (beta 1) is ever reached there; the iteration then ends
-        dv_cut_root.next = not dv_pass and dv_s > dv_best and at_root and dv_s >= dv_beta
+        dv_cut_root.next = not dv_pass and dv_gt and at_root and dv_ge
         if dv_pass:
             dv_up.next = dv_s
             dv_pop.next = 1
-        elif dv_s > dv_best:
+        elif dv_gt:
             dv_up.next = dv_s
-            dv_pop.next = dv_s >= dv_beta and not at_root
+            dv_pop.next = dv_ge and not at_root
         else:
             dv_up.next = dv_best
             dv_pop.next = dv_best >= dv_beta and not at_root
@@ -354,7 +377,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             k_raddr.next = 0
         else:
             k_raddr.next = ply + 1
-        k_we.next = not dv_pass and dv_s > dv_best and dv_s >= dv_beta and not at_root and (
+        k_we.next = not dv_pass and dv_gt and dv_ge and not at_root and (
             state == t_state.RET or (state == t_state.EXAMINE and ex_wait == 0 and (
                 (not my_any and not their_any) or c_bottom)))
 
@@ -616,5 +639,5 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     return (gen_my, gen_their, stage_unit, evaluation, order, flips, answer_decode, first_decode,
             killer_decode, killer_ram, killer_ports, size_rom, child_stages,
             choose, game_over_value,
-            child_window, unpack, pack, deliver, deliver_result, stack_ram,
+            child_window, unpack, pack, deliver_sums, deliver, deliver_result, stack_ram,
             stack_ports, control)
