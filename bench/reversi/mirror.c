@@ -1,6 +1,7 @@
 /* Reversi search mirror: golden/reversi/search.py in C99, node for node.
  *
- * This file implements golden.reversi.search exactly: the same move order,
+ * This file implements golden.reversi.search exactly: the same move order
+ * behind the same killer a ply,
  * the same node count (a move or a forced pass entered, the budget checked
  * before each), the same fail-soft alpha-beta, the same iterative deepening
  * with the last answer first at the root, the same stops and the same answer
@@ -29,6 +30,7 @@ typedef struct {
     const RvGeometry *g;
     u64 nodes, budget;
     int abort, leaf_seen, stage;
+    int killer[RV_MAX_DEPTH + 1];             /* by ply: a cell, or -1 (golden's killers) */
 } Tree;
 
 static u64 step(u64 b, int k, const RvGeometry *g)
@@ -137,7 +139,7 @@ static int terminal(u64 me, u64 opp)
     return d > 0 ? RV_WIN + d : d < 0 ? -RV_WIN + d : 0;
 }
 
-static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
+static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta, int ply)
 {
     const RvGeometry *g = t->g;
     const u64 my = legal(me, opp, g), their = legal(opp, me, g);
@@ -153,11 +155,13 @@ static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
             return 0;
         }
         t->nodes++;
-        return -negamax(t, opp, me, d - 1, -beta, -alpha);
+        return -negamax(t, opp, me, d - 1, -beta, -alpha, ply + 1);
     }
     int best = -RV_INF;
-    for (int k = 0; k < g->n_classes; k++) {
-        u64 x = my & g->class_mask[k];
+    const int killer = t->killer[ply];
+    const u64 first = killer >= 0 ? my & ((u64)1 << killer) : 0;
+    for (int k = -1; k < g->n_classes; k++) {   /* the killer, then the move order */
+        u64 x = k < 0 ? first : my & g->class_mask[k] & ~first;
         while (x) {
             const int c = CTZ(x);
             x &= x - 1;
@@ -168,13 +172,15 @@ static int negamax(Tree *t, u64 me, u64 opp, int d, int alpha, int beta)
             t->nodes++;
             const u64 f = flips(me, opp, c, g);
             const int s = -negamax(t, opp & ~f, me | f | ((u64)1 << c), d - 1, -beta,
-                                   -(alpha > best ? alpha : best));
+                                   -(alpha > best ? alpha : best), ply + 1);
             if (t->abort)
                 return 0;
             if (s > best) {
                 best = s;
-                if (best >= beta)
+                if (best >= beta) {
+                    t->killer[ply] = c;
                     return best;
+                }
             }
         }
     }
@@ -209,7 +215,9 @@ int mirror_search_with(int size, u64 me, u64 opp, u64 budget, int empties, int a
         out[4] = STOP_FORCED;
         return 0;
     }
-    Tree t = { g, 0, budget, 0, 0, 0 };
+    Tree t = { g, 0, budget, 0, 0, 0, {0} };
+    for (int i = 0; i <= RV_MAX_DEPTH; i++)
+        t.killer[i] = -1;
     const int root_discs = POPC(me | opp);
     const int endgame = POPC(g->full) - root_discs <= empties;
     int answer = order[0], score = 0, depth = 0, stop = STOP_DEPTH, known = 0;
@@ -236,7 +244,7 @@ int mirror_search_with(int size, u64 me, u64 opp, u64 budget, int empties, int a
             t.nodes++;
             const u64 f = flips(me, opp, c, g);
             const int s = -negamax(&t, opp & ~f, me | f | ((u64)1 << c), plies - 1, -beta,
-                                   -(alpha > best ? alpha : best));
+                                   -(alpha > best ? alpha : best), 1);
             if (t.abort) {
                 aborted = 1;
                 break;

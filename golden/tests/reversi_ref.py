@@ -213,13 +213,15 @@ class RefSearch(object):
         self.static = False
         self.passes = 0
         self.order = order(w, h)
+        self.killers = {}                       # ply -> the last cell that cut a node there
+        self.killer_hits = 0                    # nodes whose killer was not their first in order
 
     def count(self):
         if self.nodes == self.budget:
             raise Stop()
         self.nodes += 1
 
-    def ab(self, cells, me, d, alpha, beta):
+    def ab(self, cells, me, d, alpha, beta, ply):
         w, h = self.w, self.h
         opp = 3 - me
         my = set(moves(cells, w, h, me))
@@ -232,17 +234,20 @@ class RefSearch(object):
         if not my:
             self.count()
             self.passes += 1
-            return -self.ab(cells, opp, d - 1, -beta, -alpha)
+            return -self.ab(cells, opp, d - 1, -beta, -alpha, ply + 1)
         best = -INF
-        for c in self.order:
-            if c not in my:
-                continue
+        killer = self.killers.get(ply)
+        tries = [killer] if killer in my else []
+        if tries and killer != min(my, key=self.order.index):
+            self.killer_hits += 1
+        for c in tries + [c for c in self.order if c in my and c != killer]:
             self.count()
-            s = -self.ab(play(cells, w, h, c, me), opp, d - 1, -beta, -max(alpha, best))
+            s = -self.ab(play(cells, w, h, c, me), opp, d - 1, -beta, -max(alpha, best), ply + 1)
             if s > best:
                 best = s
-            if best >= beta:
-                break
+                if best >= beta:
+                    self.killers[ply] = c
+                    break
         return best
 
     def root(self, cells, me, root, plies, alpha, beta):
@@ -256,7 +261,7 @@ class RefSearch(object):
         self.partial = (best, best_move)
         for c in root:
             self.count()
-            s = -self.ab(play(cells, w, h, c, me), 3 - me, plies - 1, -beta, -max(alpha, best))
+            s = -self.ab(play(cells, w, h, c, me), 3 - me, plies - 1, -beta, -max(alpha, best), 1)
             if s > best:
                 best, best_move = s, c
                 self.partial = (best, best_move)

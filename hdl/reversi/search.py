@@ -20,7 +20,7 @@ DEPTH_BITS = 6                                  # 0 .. MAX_DEPTH
 STOP_PASS, STOP_FORCED, STOP_EXACT, STOP_DEPTH, STOP_BUDGET, STOP_WLD = (
     STOPS.index(name) for name in ("pass", "forced", "exact", "depth", "budget", "wld"))
 # The pipelines (docs/reversi-core.md): SELECT_LATENCY cycles from the frame
-# registers (f_me, f_opp, f_todo, root_first, answer) to the move and its
+# registers (f_me, f_opp, f_todo, first_on, first_idx) to the move and its
 # flips (the move order's two stages, the flips' one); EXAMINE_LATENCY from
 # the child registers (c_me, c_opp) to its value (the move generators'
 # register, the evaluation's six stages, the leaf value's register).
@@ -89,6 +89,15 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     value, EXAMINE_LATENCY cycles. sel_wait and ex_wait count the cycles
     until each is full again after the control changed its inputs.
 
+    A frame's first move is not always the move order's (first_on,
+    first_idx): the root's answer from iteration 2 on, and golden's killer
+    of a new frame's ply when it is one of the frame's moves. The killers
+    are a cell a ply with a valid bit (cleared while IDLE): a new frame's
+    (ply + 1) is read while its child's moves are made and tested against
+    them beside my_any (k_legal); a cut below the root (a value >= beta
+    reaching a move frame, as a leaf in EXAMINE or a frame's in RET) writes
+    the frame's move as its ply's killer. Neither costs a cycle.
+
     States: ROOT (the root's moves: pass or not), ROOT_PICK (forced or not),
     ITER (an iteration's root frame), SELECT (the frame's next move: count
     a node, make the child; or the frame is over), EXAMINE (the child: game
@@ -140,9 +149,24 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     endgame = Signal(bool(0))                                # the root is solved after ENDGAME_AFTER
     answer_won = Signal(bool(0))                             # answer_score >= 1
     leaf_seen = Signal(bool(0))
-    root_first = Signal(bool(0))
+    # a frame's first move when it is not the move order's: the root's
+    # answer from iteration 2 on, or a new frame's killer (first_hot decoded)
+    first_on = Signal(bool(0))
+    first_idx = Signal(intbv(0)[idx_bits:])
+    first_hot = board()
     answer = Signal(intbv(0)[idx_bits:])
     answer_hot = board()                                     # decoded from answer
+    # the killers (golden's): a cell and a valid bit a ply; a new frame's,
+    # at ply + 1, read (k_rd_*) while its position's moves are made, and
+    # k_legal (one of them) registered beside my_any
+    k_cell = [Signal(intbv(0)[idx_bits:]) for _ in range(MAX_DEPTH + 1)]
+    k_valid = Signal(intbv(0)[MAX_DEPTH + 1:])
+    k_raddr = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))
+    k_rd_cell = Signal(intbv(0)[idx_bits:])
+    k_rd_valid, k_legal, k_we, k_we_r = (Signal(bool(0)) for _ in range(4))
+    k_wply = Signal(intbv(0, min=0, max=MAX_DEPTH + 1))      # the write, a cycle late
+    k_wcell = Signal(intbv(0)[idx_bits:])
+    k_rd_hot = board()
     answer_score = value()
     rb_valid = Signal(bool(0))                               # the iteration's best root move
     rb_move = Signal(intbv(0)[idx_bits:])
@@ -154,6 +178,13 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     todo_any, at_root, spent, c_bottom = (Signal(bool(0)) for _ in range(4))
     ret_s = value()                                          # -ret_val (RET_LOAD)
     ex_s = value()                                           # -(the child's leaf value)
+    # a leaf's compares with the frame's best and beta, registered beside
+    # ex_s from sums that need no negation first: compared in the deliver,
+    # they made the longest path (ex_s -> f_best, 68.5 MHz at 10 x 10 with
+    # the killers). RET compares ret_s there: registered in RET_LOAD, its
+    # compares would start at the stack's RAM output (63.8 MHz)
+    ex_gt, ex_ge, dv_gt, dv_ge = (Signal(bool(0)) for _ in range(4))
+    ev_best, ev_beta = (Signal(intbv(0, min=2 * SCORE_MIN, max=2 * SCORE_MAX)) for _ in range(2))
     sel_wait = Signal(intbv(0, min=0, max=SELECT_LATENCY + 1))     # cycles until the frame's
     ex_wait = Signal(intbv(0, min=0, max=EXAMINE_LATENCY + 1))     # / child's pipeline is full
 
@@ -202,6 +233,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     use_answer = Signal(bool(0))
     flips = reversi_flips(f_me, f_opp, sel_hot, flipped, side=side, clk=clk)
     answer_decode = decoder(answer, answer_hot)
+    first_decode = decoder(first_idx, first_hot)
+    killer_decode = decoder(k_rd_cell, k_rd_hot)
     terminal = value()
     neg_terminal = value()                    # -terminal, registered
     # deliver: a value s reaching the frame (its fields from the registers,
@@ -219,18 +252,30 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         my_any.next = my_moves != 0
         their_any.next = their_moves != 0
         neg_terminal.next = -terminal          # diff is in a cycle before ev
+        k_legal.next = k_rd_valid and (my_moves & k_rd_hot) != 0
         if not my_any and not their_any:
             ex_s.next = neg_terminal
+            ex_gt.next = neg_terminal > f_best
+            ex_ge.next = neg_terminal >= f_beta
         else:
             ex_s.next = -ev
+            ex_gt.next = ev_best < 0            # -ev > best
+            ex_ge.next = ev_beta <= 0           # -ev >= beta
+
+    @always_comb
+    def deliver_sums():
+        # f_best and f_beta hold from SELECT to the leaf's value (EXAMINE
+        # changes them only when ex_wait is 0)
+        ev_best.next = ev + f_best
+        ev_beta.next = ev + f_beta
 
     @always_comb
     def choose():
-        # root_first is 1 only from ITER to the root's first move, at ply 0
-        use_answer.next = root_first
-        if root_first:
-            sel_hot.next = answer_hot
-            sel_index.next = answer
+        # first_on is 1 only from the start of a frame to its first move
+        use_answer.next = first_on
+        if first_on:
+            sel_hot.next = first_hot
+            sel_index.next = first_idx
         else:
             sel_hot.next = pick_hot
             sel_index.next = pick_index
@@ -274,8 +319,12 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         # every input a register: RET_LOAD has put the parent's word in f_*
         if state == t_state.RET:
             dv_s.next = ret_s
+            dv_gt.next = ret_s > f_best
+            dv_ge.next = ret_s >= f_beta
         else:                                   # EXAMINE: a leaf's value
             dv_s.next = ex_s
+            dv_gt.next = ex_gt
+            dv_ge.next = ex_ge
         dv_pass.next = f_pass
         dv_best.next = f_best
         dv_beta.next = f_beta
@@ -285,20 +334,52 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
     def deliver_result():
         # a pass frame passes the value on (its own: dv_s); a move frame keeps
         # a strictly better one and is cut once its best >= beta (never the root)
-        dv_keep.next = not dv_pass and dv_s > dv_best
-        dv_root.next = not dv_pass and dv_s > dv_best and at_root
+        # (dv_gt: dv_s > dv_best, dv_ge: dv_s >= dv_beta)
+        dv_keep.next = not dv_pass and dv_gt
+        dv_root.next = not dv_pass and dv_gt and at_root
         # the root's cut: only the endgame solver's win/loss/draw window
         # (beta 1) is ever reached there; the iteration then ends
-        dv_cut_root.next = not dv_pass and dv_s > dv_best and at_root and dv_s >= dv_beta
+        dv_cut_root.next = not dv_pass and dv_gt and at_root and dv_ge
         if dv_pass:
             dv_up.next = dv_s
             dv_pop.next = 1
-        elif dv_s > dv_best:
+        elif dv_gt:
             dv_up.next = dv_s
-            dv_pop.next = dv_s >= dv_beta and not at_root
+            dv_pop.next = dv_ge and not at_root
         else:
             dv_up.next = dv_best
             dv_pop.next = dv_best >= dv_beta and not at_root
+
+    @always_seq(clk.posedge, reset=None)
+    def killer_ram():
+        # the write registered a cycle after the cut: the cut's compares
+        # (ret_s against best and beta) went straight into the RAM's write
+        # enable, the longest path of the core (76.5 MHz proxy); nothing
+        # reads a killer sooner than a new frame, cycles later
+        k_we_r.next = k_we
+        k_wply.next = ply
+        k_wcell.next = f_move
+        if state == t_state.IDLE:               # none at a search's start
+            k_valid.next = 0
+        elif k_we_r:
+            k_valid.next[k_wply] = 1
+        if k_we_r:
+            k_cell[k_wply].next = k_wcell
+        k_rd_cell.next = k_cell[k_raddr]
+        k_rd_valid.next = k_valid[k_raddr]
+
+    @always_comb
+    def killer_ports():
+        # a cut (golden: s > best and best >= beta) at a move frame below
+        # the root makes the frame's move its ply's killer: a leaf's value in
+        # EXAMINE, a child frame's in RET
+        if ply == MAX_DEPTH:                    # no frame below the deepest ply
+            k_raddr.next = 0
+        else:
+            k_raddr.next = ply + 1
+        k_we.next = not dv_pass and dv_gt and dv_ge and not at_root and (
+            state == t_state.RET or (state == t_state.EXAMINE and ex_wait == 0 and (
+                (not my_any and not their_any) or c_bottom)))
 
     @always_seq(clk.posedge, reset=None)
     def stack_ram():
@@ -371,12 +452,13 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
         elif state == t_state.ITER:             # the root frame of iteration it_d
             f_me.next = r_me
             f_opp.next = r_opp
+            first_idx.next = answer
             if it_d == 1:
                 f_todo.next = r_moves
-                root_first.next = 0
+                first_on.next = 0
             else:
                 f_todo.next = r_moves & ~answer_hot
-                root_first.next = 1
+                first_on.next = 1
             sel_wait.next = SELECT_LATENCY
             if phase == WLD:                    # the solver: win, loss or draw
                 f_alpha.next = -1
@@ -392,7 +474,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             f_pass.next = 0
             ply.next = 0
             at_root.next = 1
-            todo_any.next = 1                   # r_moves, or root_first
+            todo_any.next = 1                   # r_moves, or first_on
             leaf_seen.next = 0
             rb_valid.next = 0
             state.next = t_state.SELECT
@@ -430,7 +512,7 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             elif sel_wait == 0:                           # the move and its flips are in
                 nodes.next = nodes + 1
                 f_todo.next = f_todo & ~sel_hot
-                root_first.next = 0
+                first_on.next = 0
                 sel_wait.next = SELECT_LATENCY
                 f_move.next = sel_index
                 c_me.next = f_opp & ~flipped
@@ -482,7 +564,12 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
                 at_root.next = 0
                 f_me.next = c_me
                 f_opp.next = c_opp
-                f_todo.next = my_moves
+                if k_legal:                     # its ply's killer first
+                    f_todo.next = my_moves & ~k_rd_hot
+                    first_on.next = 1
+                    first_idx.next = k_rd_cell
+                else:
+                    f_todo.next = my_moves
                 todo_any.next = 1
                 sel_wait.next = SELECT_LATENCY
                 f_alpha.next = c_alpha
@@ -549,7 +636,8 @@ def reversi_search(clk, rst, start, me_in, opp_in, size, budget, busy, done, has
             state.next = t_state.IDLE
 
     size_rom = rom(sz, full_rom, full)
-    return (gen_my, gen_their, stage_unit, evaluation, order, flips, answer_decode, size_rom, child_stages,
+    return (gen_my, gen_their, stage_unit, evaluation, order, flips, answer_decode, first_decode,
+            killer_decode, killer_ram, killer_ports, size_rom, child_stages,
             choose, game_over_value,
-            child_window, unpack, pack, deliver, deliver_result, stack_ram,
+            child_window, unpack, pack, deliver_sums, deliver, deliver_result, stack_ram,
             stack_ports, control)

@@ -33,6 +33,7 @@ BK_STRENGTH = "bench/results/blokus-strength.md"
 BK_TARGETS = "bench/results/blokus-strength-targets.md"
 BK_MCTS = "bench/results/blokus-mcts-golden-%s.md"      # l5, l6, l7, alphabeta
 RV_STRENGTH = "bench/results/reversi-strength.md"
+RV_WEIGHTS = "bench/results/reversi-strength-weights.md"   # the learned weights alone (seed 3301)
 RV_D12 = "bench/results/reversi-strength-d12.md"
 RV_SOLVER = "bench/results/reversi-strength-solver.md"
 RV_BASELINE = "bench/results/reversi-strength-baseline.md"
@@ -46,6 +47,9 @@ RV_PATTERNS_D8 = "bench/results/reversi-eval-patterns-d8-%s.md"
 RV_PATTERNS = "bench/results/reversi-strength-patterns.md"
 RV_PATTERNS_D12 = "bench/results/reversi-strength-patterns-d12.md"
 RV_PATTERNS_BASELINE = "bench/results/reversi-strength-patterns-baseline.md"
+RV_KILLERS = "bench/results/reversi-strength-killers.md"
+RV_KILLERS_D12 = "bench/results/reversi-strength-killers-d12.md"
+RV_KILLER_MATCH = "bench/results/reversi-killers.md"
 
 SYNTH_S4 = r"## score4_de2 .*?"
 SYNTH_BK = r"## blokus_de2 .*?"
@@ -72,7 +76,11 @@ def _reversi(opponent):
 # at depths 4 and 8), each name exactly (the tables' rows below add ", with the tables")
 REVERSI_ROWS = [("random", "random"), (r"first legal \(the contest's sample player\)", "first"),
                 ("NTest, depth 4", "nboard-d4"), ("NTest, depth 8", "nboard-d8")]
-# ... and of the core of record, with the pattern tables
+# ... and of the core of record (bench/results/reversi-strength.md: the tables and the killers)
+REVERSI_RECORD_ROWS = [("random", "random"), ("first legal", "first"),
+                       ("the search of 1e4d4d5", "baseline"),
+                       ("NTest, depth 4", "nboard-d4"), ("NTest, depth 8", "nboard-d8")]
+# ... and before the killers, with the pattern tables
 REVERSI_PATTERN_ROWS = [("random", "random"), ("first legal", "first"),
                         ("NTest, depth 4", "nboard-d4"), ("NTest, depth 8", "nboard-d8")]
 
@@ -304,8 +312,29 @@ FIGURES = [
      {}),
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"\| %s \| %s \| %s %% \|" % (name, W, F),
-     RV_STRENGTH, _reversi(source), {})
+     RV_WEIGHTS, _reversi(source), {})
     for name, source in REVERSI_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"\| %s, of record \| %s \| %s %% \|" % (name, W, F),
+     RV_STRENGTH, _reversi(source), {})
+    for name, source in REVERSI_RECORD_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"Against NTest at depth 8 the search averaged %s M nodes and depth %s\s+"
+     r"a move in that run" % (F, F),
+     RV_STRENGTH, r"\| nboard-d8 \|(?: [^|]* \|){3} (\d+) \| %s \|" % F, {"scale": (1e-6, 1)}),
+    ("docs/benchmarks.md", "## Reversi", r"the mean disc margin was\s+([+-][\d.]+)\. The first target",
+     RV_STRENGTH, r"\| \*\*nboard-d8\*\* \| both \| \d+ \| \d+-\d+-\d+ \| [\d.]+ % \| ([+-][\d.]+) \|", {}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\)\*\* and at depth 8 \*\*%s \(%s %%\)\*\*\s+"
+     r"over 100 games each, and \*\*[\d-]+ \([\d.]+ %%\)\*\* against the search issue 31" % (W, F, W, F),
+     RV_STRENGTH, _reversi("nboard-d4") + r".*?" + _reversi("nboard-d8"), {}),
+    ("docs/reversi-core.md", None, r"\*\*%s \(%s %%\)\*\* against the search issue 31\s+was filed against" % (W, F),
+     RV_STRENGTH, _reversi("baseline"), {}),
+    ("docs/benchmarks.md", None, r"and first-legal\) took %s s \(\d+ min\) in the report's run" % N,
+     RV_STRENGTH, r"wall time (\d+)\.\d+ s", {}),
+    ("docs/reversi-core.md", None, r"Against depth 8 the core's search averaged %s M nodes a move" % F,
+     RV_STRENGTH, r"\| nboard-d8 \|(?: [^|]* \|){3} (\d+) \|", {"scale": (1e-6,)}),
+    ("docs/benchmarks.md", "## Reversi", r"against depth 8\) is not: %s %% is one standard error" % F,
+     RV_STRENGTH, r"\| \*\*nboard-d8\*\* \| both \| \d+ \| \d+-\d+-\d+ \| %s %%" % F, {}),
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"\| %s, with the tables \| %s \| %s %% \|" % (name, W, F),
      RV_PATTERNS, _reversi(source), {})
@@ -327,13 +356,32 @@ FIGURES = [
     ("docs/benchmarks.md", "## Reversi", r"it scored %s \(%s %%, a mean disc margin of\s+\+([\d.]+)\) over 100 "
      r"games \(seed 5605" % (W, F),
      RV_PATTERNS_BASELINE, _reversi("baseline") + r" \| \+([\d.]+) \|", {}),
-    ("README.md", None, r"pattern tables it scores %s against NTest at depth 4" % W,
-     RV_PATTERNS, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
+    ("README.md", None, r"killers it scores %s against\s+NTest at depth 4" % W,
+     RV_KILLERS, _reversi("nboard-d4").replace(" %s %%" % F, ""), {}),
     ("README.md", None, r"and %s at depth 8 over 100 games each" % W,
-     RV_PATTERNS, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+     RV_KILLERS, _reversi("nboard-d8").replace(" %s %%" % F, ""), {}),
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"\| %s, with killers \| %s \| %s %% \|" % (name, W, F),
+     RV_KILLERS, _reversi(source), {})
+    for name, source in REVERSI_PATTERN_ROWS
+] + [
+    ("docs/benchmarks.md", "## Reversi", r"At depth 12 it scored %s \(%s %%\) over 40 games \(seed 5705" % (W, F),
+     RV_KILLERS_D12, _reversi("nboard-d12"), {}),
+    ("docs/benchmarks.md", "## Reversi", r"Against NTest at depth 8\s+it averaged %s M nodes and depth %s" % (F, F),
+     RV_KILLERS, r"\| nboard-d8 \|(?: [^|]* \|){3} (\d+) \| %s \|" % F, {"scale": (1e-6, 1)}),
+    ("docs/benchmarks.md", "## Reversi", r"without them\s+\(commit d4ad960\), %s \(%s %%\) over 200 games" % (W, F),
+     RV_KILLER_MATCH, _reversi("baseline"), {}),
+    ("docs/reversi-core.md", None, r"scored \*\*%s\s+\(%s %%\)\*\* against the same search without them" % (W, F),
+     RV_KILLER_MATCH, _reversi("baseline"), {}),
+    ("docs/reversi-core.md", None, r"NTest at depth 4 %s \(%s %%\) and at depth 8 %s \(%s %%\) over\s+100 games each, "
+     r"mean disc margins of ([+-][\d.]+) and ([+-][\d.]+)" % (W, F, W, F),
+     RV_KILLERS, _reversi("nboard-d4") + r" \| ([+-][\d.]+) \|.*?" + _reversi("nboard-d8")
+     + r" \| ([+-][\d.]+) \|", {"order": (0, 1, 2, 3, 5, 6, 7, 8, 4, 9)}),
+    ("docs/reversi-core.md", None, r"at depth 12 %s\s+\(%s %%\) over 40 games \(seed 5705" % (W, F),
+     RV_KILLERS_D12, _reversi("nboard-d12"), {}),
 ] + [
     ("docs/benchmarks.md", "## Reversi", r"before the solver it reached\s+depth %s on average at its budget" % F,
-     RV_STRENGTH, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
+     RV_WEIGHTS, r"\| \*\*all\*\* \|(?: [^|]* \|){4} %s \|" % F, {}),
     ("docs/benchmarks.md", "## Reversi", r"at depth 12 it scored %s \(%s %%\) over 40 games" % (W, F),
      RV_D12, _reversi("nboard-d12"), {}),
     ("docs/reversi-core.md", None, r"at depth 12 %s \(%s %%\) over 40 games" % (W, F),
@@ -388,7 +436,7 @@ FIGURES += [
     ("docs/benchmarks.md", "## Reversi", r"finished for all 20 positions of 15\s*empties, (\d+) of 16, (\d+) of 17 and (\d+) of 18",
      RV_ENDGAME, r"\| 16 \| 20 \| (\d+) \|.*?\| 17 \| 20 \| (\d+) \|.*?\| 18 \| 20 \| (\d+) \|", {}),
     ("docs/reversi-core.md", None, r"NTest at depth 4 \*\*%s \(%s %%\) over 100 games\*\*" % (W, F),
-     RV_STRENGTH, _reversi("nboard-d4"), {}),
+     RV_WEIGHTS, _reversi("nboard-d4"), {}),
     ("docs/benchmarks.md", "## Reversi", r"in the study they scored %s against depth 4" % W,
      RV_STUDY, r"\| linear, 15 weights a stage \| \*\*%s\*\*" % W, {}),
     # the pattern tables' study at the core's budget against NTest at depth 8

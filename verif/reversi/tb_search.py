@@ -126,11 +126,11 @@ async def passes_and_ends(dut):
 # a drawn 4 x 4 endgame (found by golden): the solve proves the draw (0)
 # and stops "exact" without the exact margin's iteration
 DRAWN = Position(4, 4, 0x80F0, 0xF04, BLACK)
-# a lost 4 x 4 endgame (found by golden): the midgame answer is cell 2, the
+# a lost 4 x 4 endgame (found by golden): the midgame answer is cell 8, the
 # win/loss/draw solve proves every move lost, and its best bound is another
-# move's (8); the answer stays 2 through the solve (golden: a proven loss
+# move's (0); the answer stays 8 through the solve (golden: a proven loss
 # keeps the midgame's move), and the exact iteration keeps it too
-LOST = Position(4, 4, 0x7248, 0x4A0, WHITE)
+LOST = Position(4, 4, 0x2F0, 0x404, WHITE)
 
 
 @cocotb.test()
