@@ -8,6 +8,10 @@ JOBS    ?= 2
 PYTEST  := $(PY) -m pytest -n $(JOBS) --dist worksteal
 # benchmarks, proofs and the mutation run on Dask when asked: SCHEDULER=tcp://HOST:8786 or CLUSTER=local:N
 DASK    := $(if $(SCHEDULER),--scheduler $(SCHEDULER)) $(if $(CLUSTER),--cluster $(CLUSTER))
+# NTEST=/path/to/ntest: NTest's binary, run in its own folder (where its data is) over the
+# NBoard protocol: the same as NBOARD="/path/to/ntest x" NBOARD_DIR=/path/to
+NBOARD     ?= $(if $(NTEST),'$(abspath $(NTEST))' x)
+NBOARD_DIR ?= $(if $(NTEST),$(dir $(abspath $(NTEST))))
 
 .DEFAULT_GOAL := help
 .PHONY: help setup sim sim-long test-golden test-hdl test-verif verilog coverage clean \
@@ -153,7 +157,7 @@ bench-blokus-playout-unit: setup ## what a Blokus playout unit costs (its blocks
 bench-reversi-endgame: setup ## Reversi endgame solver's reach at 8 x 8: how many positions of 12..22 empties its win/loss/draw and exact solves finish within the core's budget [POSITIONS=20 SEED=N] -> bench/results/reversi-endgame.md
 	$(PY) -m bench.reversi.endgame --jobs $(JOBS) --empties 12-22 $(if $(SEED),--seed $(SEED)) $(if $(POSITIONS),--positions $(POSITIONS)) --out bench/results/reversi-endgame.md
 
-bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR DEPTHS=4,8,12] an NBoard-protocol engine (e.g. NTest) at each depth, and with BASELINE=COMMIT the search of that commit (its own code, at its own budget; e.g. 1e4d4d5, before issue 31) [GAMES=40] -> bench/results/reversi-strength.md
+bench-reversi-strength: setup ## Reversi strength at 8 x 8: the compiled mirror of the search at the core's budget vs random, first-legal, itself at a tenth and, with REVERSI_ENGINE="/path/to/program args" (any GTP Othello program), that engine, and with NTEST=/path/to/ntest (or NBOARD="/path/to/ntest x" [NBOARD_DIR=DIR]) [DEPTHS=4,8,12] NTest or another NBoard-protocol engine at each depth, and with BASELINE=COMMIT the search of that commit (its own code, at its own budget; e.g. 1e4d4d5, before issue 31) [GAMES=40] -> bench/results/reversi-strength.md
 	$(PY) -m bench.reversi.strength --jobs $(JOBS) $(DASK) $(if $(SEED),--seed $(SEED)) $(if $(GAMES),--games $(GAMES)) $(if $(REVERSI_ENGINE),--engine "$(REVERSI_ENGINE)") $(if $(NBOARD),--nboard "$(NBOARD)" $(if $(NBOARD_DIR),--nboard-dir "$(NBOARD_DIR)") $(if $(DEPTHS),--depths $(DEPTHS))) $(if $(BASELINE),--baseline "$(BASELINE)") --out bench/results/reversi-strength.md
 
 bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the golden search on 10,000 positions
