@@ -17,7 +17,10 @@ No open tool targets Cyclone II (docs/synth.md), so:
   most ECP5_FILL; the proxy is nextpnr's achieved Fmax. The ECP5's LUT4 fabric
   is faster than the Cyclone II's 90 nm one, so treat it as optimistic.
 
-The table goes to --out (default bench/results/synth.md). Exit status: 0 when
+The table goes to --out (default bench/results/synth.md); a report with the
+Reversi core's default build ends with the larger builds' reports found beside
+it (synth-reversi-N.md, from --max-size runs) and the largest side within the
+limits. Exit status: 0 when
 every core is within the limits (default: the EP2C35's 33,216 LEs and 105
 M4K blocks, and 75 MHz), 1 when one is not (the table says which), 2 when a
 tool is missing or fails.
@@ -250,6 +253,37 @@ def table(results, max_les=EP2C35_LES, max_m4k=EP2C35_M4K, min_fmax=MIN_FMAX_MHZ
     return "\n".join(out)
 
 
+_SIZE_REPORT = re.compile(r"^synth-reversi-(\d+)\.md$")
+
+
+def larger_reversi_boards(folder):
+    """A section naming the Reversi builds for larger boards that `make synth-report
+    MAX_SIZE=N` measured (the synth-reversi-N.md beside the report, each from its own
+    run) and the largest side among them within every limit; "" when there are none."""
+    rows = []
+    for name in sorted(os.listdir(folder) if os.path.isdir(folder) else []):
+        m = _SIZE_REPORT.match(name)
+        if not m:
+            continue
+        with open(os.path.join(folder, name)) as fh:
+            text = fh.read()
+        result = re.search(r"^Result: (.*)\.$", text, re.M)
+        rows.append((int(m.group(1)), name, result.group(1) if result else "no result line"))
+    if not rows:
+        return ""
+    rows.sort()
+    fits = [side for side, _, result in rows if result == "within every limit"]
+    out = ["", "## Larger Reversi boards", "",
+           "The Reversi core for boards up to N x N (`make synth-report MAX_SIZE=N`), as each "
+           "build's own report found it (this run did not measure them):", "",
+           "| build | report | result |", "|---|---|---|"]
+    out += ["| boards up to %d x %d | `%s` | %s |" % (side, side, name, result)
+            for side, name, result in rows]
+    out += ["", "The largest of these within every limit: %s." % (
+        "**%d x %d**" % (max(fits), max(fits)) if fits else "none"), ""]
+    return "\n".join(out)
+
+
 def _yosys_version():
     return estimate.yosys_version()
 
@@ -325,8 +359,11 @@ def main(argv=None):
         print("error: %s" % (exc.args[0] if exc.args else exc), file=sys.stderr)
         return 2
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+    text = table(results, **limits)
+    if args.max_size is None and any(f["top"] == "reversi_de2" for f, _ in results):
+        text += larger_reversi_boards(os.path.dirname(args.out) or ".")
     with open(args.out, "w") as fh:
-        fh.write(table(results, **limits))
+        fh.write(text)
     print("wrote %s" % args.out)
     problems = [prob for _, probs in results for prob in probs]
     for prob in problems:

@@ -132,6 +132,27 @@ def test_table_names_a_reversi_build_by_its_largest_board():
     assert "## reversi_de2 (boards up to 10 x 10, budget" in report.table([(f, [])])
 
 
+def test_the_report_names_the_largest_reversi_build_within_the_limits(tmp_path):
+    def size_report(side, result):
+        (tmp_path / ("synth-reversi-%d.md" % side)).write_text(
+            "# Resource and timing estimates\n\n## reversi_de2 (boards up to %d x %d)\n\n"
+            "Result: %s.\n" % (side, side, result))
+    assert report.larger_reversi_boards(str(tmp_path)) == ""
+    assert report.larger_reversi_boards(str(tmp_path / "absent")) == ""
+    size_report(12, "reversi_de2: Fmax proxy 58.3 MHz < 75 MHz")
+    (tmp_path / "synth-reversi-notes.txt").write_text("not a report")
+    assert "The largest of these within every limit: none." in report.larger_reversi_boards(str(tmp_path))
+    size_report(6, "within every limit")
+    size_report(10, "within every limit")
+    text = report.larger_reversi_boards(str(tmp_path))
+    assert "The largest of these within every limit: **10 x 10**." in text
+    rows = [line for line in text.splitlines() if line.startswith("| boards up to")]
+    assert rows == ["| boards up to 6 x 6 | `synth-reversi-6.md` | within every limit |",
+                    "| boards up to 10 x 10 | `synth-reversi-10.md` | within every limit |",
+                    "| boards up to 12 x 12 | `synth-reversi-12.md` | "
+                    "reversi_de2: Fmax proxy 58.3 MHz < 75 MHz |"]
+
+
 @needs_tools
 def test_tiny_design_through_the_tools_and_the_limit_check(tmp_path):
     """The whole command on a tiny design: within the limits it exits 0 and
