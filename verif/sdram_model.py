@@ -88,6 +88,24 @@ class SdramModel(object):
         import cocotb
         return cocotb.start_soon(self._run())
 
+    async def start_with_reset(self, reset):
+        """Run `reset` (a coroutine that starts the clock and pulses the
+        controller's `rst`, e.g. verif.units.common.start_unit) and watch from
+        the first edge that takes the reset on: the chip powers up with it.
+        Started before the reset, the model of a run's second test saw the
+        controller run on from the first test until then, and took a refresh
+        that fell due at that edge for the new chip's (seed 231826702:
+        "AUTO REFRESH before the start-up's PRECHARGE"). Returns what `reset`
+        returns."""
+        import cocotb
+        task = cocotb.start_soon(reset)
+        while True:
+            await RisingEdge(self.dut.clk)
+            if str(self.dut.rst.value) == "1":        # (Z before the first drive)
+                break
+        self.start()
+        return await task
+
     async def _run(self):
         while True:
             await RisingEdge(self.dut.clk)

@@ -19,8 +19,7 @@ async def start_on_sdram(dut, inputs, rng):
     cfg = TbConfig.from_env()
     t = SdramCycles(cfg.clk_hz)
     model = SdramModel(dut, cfg.clk_period_ps, seed=rng.getrandbits(32))
-    model.start()
-    await start_unit(dut, low=inputs)
+    await model.start_with_reset(start_unit(dut, low=inputs))
     for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
         await RisingEdge(dut.clk)
     return model, t

@@ -61,7 +61,6 @@ class ControllerBench(object):
         self.reference = {}
         self.rng = random.Random(cocotb.RANDOM_SEED)
         self.model = SdramModel(dut, self.period, seed=self.rng.getrandbits(32))
-        self.model.start()
         self.accesses = {READ: 0, WRITE: 0}
         self.waited = []             # cycles each request waited
 
@@ -136,9 +135,9 @@ class ControllerBench(object):
 
 
 async def start(dut, name):
-    # the model watches from the clock's first edge, the chip's power-up
+    # the model watches from the reset's first edge, the chip's power-up
     bench = ControllerBench(dut, TbConfig.from_env(), name)
-    await start_unit(dut, low=INPUTS_LOW)
+    await bench.model.start_with_reset(start_unit(dut, low=INPUTS_LOW))
     t = bench.t
     limit = t.power_up + t.rp + 9 * t.rfc + t.mrd + 16
     assert await bench.wait_ready(limit), "ready never rose in %d cycles" % limit
