@@ -816,7 +816,7 @@ def _blokus_rave_match(cfg):
     return [("blokus_rave_match", blokus_rave_match(
         clk, rst, flag(), bits(KEY_WORD_BITS), flag(), bits(PLY_BITS), bits(PLY_BITS),
         bits(RESULT_BITS), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(), flag(),
-        bits(WEIGHT_BITS), bits(WEIGHT_BITS)))]
+        bits(WEIGHT_BITS), bits(WEIGHT_BITS), flag(), flag()))]
 
 
 def _blokus_prior_value(cfg):
@@ -981,7 +981,8 @@ def _blokus_tree_unit(cfg):
         bits(TILE_BITS), bits(TILE_BITS), bits(SIZE_BITS), bits(BATCH), bits(BATCH * RESULT_BITS),
         bits(BATCH * PLY_BITS), bits(BATCH * N_TILES), bits(BATCH * N_TILES), bits(6),
         bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH), bits(PLY_BITS), bits(CLOCK_BITS),
-        bits(REAL_BITS), flag(), flag(), bits(UNIT_BITS), bits(PLY_BITS), flag(), bits(CHILD_BITS),
+        bits(REAL_BITS), flag(), bits(CHILD_BITS), bits(REAL_BITS), flag(), bits(UNIT_BITS),
+        bits(PLY_BITS), flag(), bits(CHILD_BITS),
         bits(HEURISTIC_BITS), bits(CHILD_BITS), bits(KEY_BITS), bits(HEURISTIC_BITS), flag(),
         bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(),
         flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(),

@@ -55,8 +55,16 @@ def search(position, budget=golden_mcts.DEFAULT_BUDGET, last_opp=0, max_playouts
     if rc < 0:
         raise ValueError("gm_search refused the position:\n%r" % (position,))
     move = None if out[0] < 0 else tuple(int(v) for v in out[:4])
-    return golden_mcts.MctsResult(move, *(int(v) for v in out[4:16]), int(out[16]) % 2 ** 64,
-                                  int(out[17]), int(out[18]))
+    result = golden_mcts.MctsResult(move, *(int(v) for v in out[4:16]), int(out[16]) % 2 ** 64,
+                                    int(out[17]), int(out[18]))
+    # golden's deadline check: a search that played out started under its
+    # budget, so it must end within drain_bound of it
+    if result.playouts and result.work > budget + golden_mcts.drain_bound(units):
+        raise RuntimeError("the mirror's search ended %d cycles past its budget %d, more than "
+                           "drain_bound(%d) = %d: the deadline's proof is wrong"
+                           % (result.work - budget, budget, units,
+                              golden_mcts.drain_bound(units)))
+    return result
 
 
 def scanned_by_depth():

@@ -142,8 +142,40 @@ def test_default_budget_answers_are_legal():
         legal = B.legal_moves(pos, B.ME)
         assert (r.move in legal) if legal else r.move is None, (run_seed(), plies, r)
         if legal:
-            # the last jobs start at the budget; what was under way ends in the reserve
-            assert M.DEFAULT_BUDGET <= r.work <= M.CLOCK_CYCLES, r
+            # the last jobs start at the budget; what was under way ends within
+            # the proven bound (golden checks it on its own searches)
+            assert M.DEFAULT_BUDGET <= r.work <= M.DEFAULT_BUDGET + M.drain_bound(), r
+
+
+def test_the_reserve_covers_the_proven_drain():
+    """The default budget's reserve holds the most a search can run past its
+    budget with the core's playout units (golden's drain_bound), and the
+    bound grows with the units as its proof says (a back-up a unit)."""
+    assert M.drain_bound() <= M.DRAIN_RESERVE, (M.drain_bound(), M.DRAIN_RESERVE)
+    assert M.DEFAULT_BUDGET + M.DRAIN_RESERVE == M.CLOCK_CYCLES
+    step = M.drain_bound(2) - M.drain_bound(1)
+    assert step > 0 and M.drain_bound(3) - M.drain_bound(2) == step
+
+
+def test_every_search_checks_the_drain_bound(monkeypatch):
+    """golden's search (and the mirror's) refuses to answer when it ran past
+    its budget by more than drain_bound: seen with the bound lowered below a
+    search's overrun."""
+    rng = random.Random("mcts-drain:%d" % run_seed())
+    pos, last = position_with_last(rng, 4)
+    full = M.search(pos, last_opp=last, max_playouts=20)
+    budget = full.work // 2
+    r = M.search(pos, last_opp=last, budget=budget)
+    assert r.work > budget, (run_seed(), r)
+    over = r.work - budget
+    monkeypatch.setattr(M, "drain_bound", lambda units=M.BATCH: over - 1)
+    with pytest.raises(RuntimeError, match="deadline's proof"):
+        M.search(pos, last_opp=last, budget=budget)
+    with pytest.raises(RuntimeError, match="deadline's proof"):
+        mcts_mirror.search(pos, last_opp=last, budget=budget)
+    monkeypatch.setattr(M, "drain_bound", lambda units=M.BATCH: over)
+    assert M.search(pos, last_opp=last, budget=budget) == r
+    assert mcts_mirror.search(pos, last_opp=last, budget=budget) == r
 
 
 def test_tables_are_the_functions_they_stand_for():

@@ -105,7 +105,8 @@ Definitions (the contract):
   unit will pad its operations to (bench/blokus/tree_costs.py checks that
   they cover the SDRAM's accesses) until it is built.
   ``DEFAULT_BUDGET`` leaves ``DRAIN_RESERVE`` of 0.8 s at 50 MHz for the
-  jobs and playouts under way when it runs out.
+  jobs and playouts under way when it runs out; ``drain_bound`` proves the
+  most they can take, and every search checks it.
 * **Answer**: the root child with the most descents (the first of equals),
   a pass when ME has no legal move.
 
@@ -118,7 +119,7 @@ from math import exp, isqrt
 
 from .board import (ME, OPP, anchor_map, corner_map, edge_map, free_map, game_over,
                     legal_top_lefts, squares_left)
-from .encoding import ALL_SHAPES, N_TILES, ON_BOARD, SHAPES, TILE_SIZE
+from .encoding import ALL_SHAPES, N_SHAPES, N_TILES, ON_BOARD, SHAPES, SIZE, TILE_SIZE
 from .search import SHAPE_INDEX, check_budget as check_int_budget
 
 PASS = -1
@@ -172,6 +173,10 @@ CLOCK_CYCLES = 40000000              # 0.8 s at 50 MHz
 DRAIN_RESERVE = 1000000              # for the jobs and playouts under way at the budget
 DEFAULT_BUDGET = CLOCK_CYCLES - DRAIN_RESERVE
 MAX_BUDGET = (1 << 26) - 1           # 1.34 s at 50 MHz: keeps n8 < 2^30 (hdl/blokus/child_summary.py)
+# The game's bounds that drain_bound's proof uses
+MAX_GAME_PLIES = 4 * N_TILES + 2     # 42 placements, at most one pass between two, two at the end
+MAX_SIDE_MOVES = N_SHAPES * SIZE * SIZE   # a side's legal moves: a shape at a board offset each
+MAX_RAVE_UPDATES = N_TILES           # RAVE at a node: a child a tile its chooser placed later
 
 
 def _corner_cells(shape):
@@ -712,6 +717,50 @@ def next_unit(waiting):
     return min((w, v) for v, w in enumerate(waiting) if w is not None)[1]
 
 
+def drain_bound(units=BATCH):
+    """The most clock cycles a search of ``units`` playout units can run
+    past max(budget, the root's expansion): a proven bound, from the work
+    functions at their largest, for any position.
+
+    The proof. A job starts a walk only before the budget, so let T0 be the
+    start of the last job that did (none: no unit ever played out, and the
+    search ends with the root's expansion). That job is one back-up and one
+    walk, so it ends by T0 + BK + WK. Every job after it is a back-up only
+    (it starts at or past the budget), and each unit has at most one descent
+    left to back up, so there are at most ``units`` of them, each BK at most.
+    The tree unit runs them one after the other, each no earlier than its
+    unit's playout ends: by T0 + BK + WK + PO for T0's unit, and earlier for
+    the others (their playouts began before T0). So the search ends by
+    T0 + BK + WK + PO + units x BK, with T0 < budget. Each term is bounded by
+    the game: a descent's moves (tree and playout together) are at most
+    MAX_GAME_PLIES (42 placements, at most one pass between two and two at
+    the end), so its path has at most MAX_GAME_PLIES + 1 nodes, the root's
+    included; a node has at most MAX_CHILDREN children; a scan gives at most
+    MAX_SIDE_MOVES moves; a playout ply walks at most N_SHAPES shapes and
+    scans at most twice; RAVE updates at most MAX_RAVE_UPDATES children of a
+    node (a child matches only the one placement of its tile by its chooser).
+      PO: the replay of MAX_GAME_PLIES tree moves, then a playout of as many
+          plies, each of two scans and N_SHAPES shapes walked;
+      WK: a choice at every level (the root's, then below it), each among
+          MAX_CHILDREN, and one expansion: the replay, two scans giving
+          MAX_SIDE_MOVES moves, the writes of MAX_CHILDREN children;
+      BK: every path node backed up with its KEY flag (the root without),
+          RAVE's match at every node but the leaf with its updates.
+    """
+    check_units(units)
+    plies, nodes = MAX_GAME_PLIES, MAX_GAME_PLIES + 1
+    tree_moves = [0] * plies            # placements: the dearest replay
+    playout = (replay_work(tree_moves) + PLAYOUT_WORK
+               + plies * ply_work(2, N_SHAPES))
+    walk = (select_work(0, MAX_CHILDREN) + (plies - 1) * select_work(1, MAX_CHILDREN)
+            + replay_work(tree_moves) + expand_work(2, MAX_SIDE_MOVES)
+            + write_work(MAX_CHILDREN))
+    back_up = (BACKUP_NODE_WORK * nodes + KEY_FLAG_WORK * (nodes - 1)
+               + (nodes - 1) * (rave_scan_work(1, MAX_CHILDREN)
+                                + MAX_RAVE_UPDATES * RAVE_UPDATE_WORK))
+    return back_up + walk + playout + units * back_up
+
+
 def check_budget(budget):
     """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
     return check_int_budget(budget, MAX_BUDGET)
@@ -764,6 +813,10 @@ def search(position, budget=DEFAULT_BUDGET, last_opp=0, max_playouts=None, units
             waiting[u] = None
         tree_free = job + work
         busy += work
+    if tree_free > max(budget, start) + drain_bound(units):
+        raise RuntimeError("the search ended %d cycles past its budget %d, more than "
+                           "drain_bound(%d) = %d: the deadline's proof is wrong"
+                           % (tree_free - max(budget, start), budget, units, drain_bound(units)))
     best = max(tree.children(0), key=lambda c: (tree.real[c], -c))
     return MctsResult(key_move(tree.key[best]), done, tree_free, sr.playout_plies,
                       sr.tree_plies, sr.expansions, sr.scored, sr.scanned, sr.max_depth,

@@ -30,7 +30,7 @@ SHAPE_TILE_ROM = tuple(SHAPE_TILE) + (0,) * ((1 << SHAPE_BITS) - len(SHAPE_TILE)
 @block
 def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, moves, mover_result,
                       placed_me, placed_opp, record_addr, record_data, valid_out, update, n8_add,
-                      w8_add):
+                      w8_add, ahead_valid, ahead_update):
     """golden.blokus.mcts.rave_update for each child of path node i, from its
     KEY word and the descent's record of placements.
 
@@ -58,6 +58,10 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
         update         out  RAVE updates it (golden's rave_update is not None)
         n8_add, w8_add out  WEIGHT_BITS each: what it adds to the child's n8
                             and w8 (0 without an update)
+        ahead_valid, ahead_update  out  (registers) valid_out and update of
+                            the next cycle, for a user whose control must not
+                            wait for this cycle's answer (blokus_tree_rave's
+                            match_some)
     How: the key's shape gives its tile and the record's address at once; two
     cycles later the record's (step, shape) is turned into golden's key
     ((step + 2) << 7 | shape) and compared, with its ply against i; the match
@@ -142,6 +146,11 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
     delays = [register(clk, rst, match_line[k], match_line[k + 1]) for k in range(DIVIDER_LATENCY)]
     match_due = match_line[DIVIDER_LATENCY]
 
+    @always_comb
+    def ahead():
+        ahead_valid.next = weight_valid
+        ahead_update.next = match_due
+
     @always_seq(clk.posedge, reset=rst)
     def update_out():
         valid_out.next = weight_valid
@@ -159,4 +168,4 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
             w8_add.next = 0
 
     return (divider, address, tile_rom, address_out, record_fields, record_key, compare, stages,
-            delays, update_out)
+            delays, ahead, update_out)

@@ -9,7 +9,7 @@ from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.child_summary import SUMMARY_BITS
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS, WEIGHT_BITS
-from hdl.blokus.stats_update import ADD_BITS
+from hdl.blokus.stats_update import ADD_BITS, REAL_BITS
 from hdl.blokus.tables import N_TILES
 from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS, STATS_BASE, STATS_WORDS
 from hdl.blokus.tree_rave import MATCH_BITS, blokus_tree_rave
@@ -40,8 +40,8 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
                        path_addr, path, record_addr, record_data, last, done, overrun, request,
                        result,
                        root_rd_addr, root_rd_key, root_key_we, root_summary_we, root_wr_addr,
-                       root_wr_key, root_wr_summary, req, req_write, req_addr, req_len, ready,
-                       wr_take, wr_data, rd_valid, rd_data, mem_done):
+                       root_wr_key, root_wr_summary, root_real_we, root_real, req, req_write,
+                       req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden's back-up of one descent in the SDRAM, in exactly golden's cycles.
 
     Ports:
@@ -66,6 +66,9 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
                           word (`root_wr_key`: its flag set) or SUMMARY
                           (`root_wr_summary`) for the RAM on chip, at place
                           `root_wr_addr` (CHILD_BITS)
+        root_real_we out  one cycle: the root child at `root_wr_addr` was backed
+                          up; `root_real` (REAL_BITS) its descents now (the
+                          tree unit keeps the answer from these)
         req .. mem_done   the SDRAM controller's user side (hdl/sdram_controller.py)
     `path_len` and `result_me` are taken with `start`; the rest of the
     descent (its moves, tiles, path and record) must hold until `done`.
@@ -93,6 +96,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
                              ("root_wr_addr", root_wr_addr, CHILD_BITS),
                              ("root_wr_key", root_wr_key, KEY_WORD_BITS),
                              ("root_wr_summary", root_wr_summary, SUMMARY_BITS),
+                             ("root_real", root_real, REAL_BITS),
                              ("req_addr", req_addr, ADDR_BITS), ("req_len", req_len, LEN_BITS),
                              ("wr_data", wr_data, DATA_BITS), ("rd_data", rd_data, DATA_BITS)):
         if len(port) != bits:
@@ -244,6 +248,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
         asked_level2.next = asked_level1
         root_key_we.next = False
         root_summary_we.next = False
+        root_real_we.next = False
         done.next = False
         if upd_overrun or rave_overrun or late:
             overrun.next = True
@@ -317,6 +322,8 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
                 root_summary_we.next = True
                 root_wr_addr.next = cur_place
                 root_wr_summary.next = result.summary
+                root_real_we.next = cur_backup
+                root_real.next = result.descents
                 if cur_backup and result.descents == RAVE_CHILD_MAX + 1:
                     root_key_we.next = True
                     root_wr_key.next = concat(True, cur_key)
@@ -365,13 +372,14 @@ def blokus_tree_backup_on_sdram(clk, rst, start, path_len, result_me, moves, pla
                                    unsigned(SUMMARY_BITS))
     key_we, summary_we, wr_addr = flag(), flag(), unsigned(CHILD_BITS)
     wr_key, wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS)
+    backed_we, backed_real = flag(), unsigned(REAL_BITS)   # the tree unit's: its bench checks them
     updater = blokus_stats_updater(clk, rst, request, result)
     backup = blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, placed_opp,
                                 path_addr, path, record_addr, record_data, last, done, overrun,
                                 request, result, rd_addr, rd_key, root_key_we, root_summary_we,
-                                root_wr_addr, root_wr_key, root_wr_summary, req, req_write,
-                                req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
-                                mem_done)
+                                root_wr_addr, root_wr_key, root_wr_summary, backed_we,
+                                backed_real, req, req_write, req_addr, req_len, ready, wr_take,
+                                wr_data, rd_valid, rd_data, mem_done)
 
     @always_comb
     def root_writes():

@@ -70,7 +70,10 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
                           expand_work after it started), with ...
         scan_count, scan_best  in  ... CHILD_BITS, HEURISTIC_BITS: the node's
                           children (its first MAX_CHILDREN moves; 1, a pass,
-                          when it has none) and their best h
+                          when it has none) and their best h; scan_count
+                          from the cycle before scan_last (the expansion
+                          scan's count is final before its moves' pipeline
+                          drains)
         list_addr out, list_key in, list_heuristic in  the scan's moves
                           (blokus_tree_expand's list)
         request, result   the tree unit's blokus_stats_update (blokus_tree_select's)
@@ -190,8 +193,11 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
         go_on.next = chosen_count != 0 and not over
         too_few.next = chosen_real < EXPAND_AFTER
 
-    @always_comb
+    @always_seq(clk.posedge, reset=rst)
     def fits():
+        # a register: scan_count comes a cycle before scan_last, and `space`
+        # holds through the scan. Compared in scan_last's cycle, its carry
+        # chain began the tree unit's longest path (74.4 MHz).
         room.next = scan_count <= space
 
     @always_comb

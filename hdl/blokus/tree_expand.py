@@ -79,7 +79,7 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
         best         in   HEURISTIC_BITS: the scan's best h
         loss         in   write the chosen child's STATS and SUMMARY with its
                           virtual loss (n8 + 256); not at the root's expansion
-        last         out  (combinational) the writes' last cycle: a `start` in
+        last         out  (a register) the writes' last cycle: a `start` in
                           it is taken at its end, so that golden's costs add
                           up with no cycle between two operations
         done         out  one cycle, ``write_work(count)`` cycles after `start`
@@ -299,6 +299,12 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
                     a_left.next = seg_total[a_seg]
         if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
+        # `last` is a register: the next cycle is PAD with golden's cost spent
+        # (spent's own next value); decoded in its own cycle, an operation's
+        # last began the tree unit's longest path (blokus_tree_update's)
+        pad_next = state == mode.PAD and not last
+        if state == mode.ACCESS and mem_done and asked and a_left == 0 and a_seg == 4:
+            pad_next = True
         if last:
             state.next = mode.IDLE
             done.next = True
@@ -328,12 +334,11 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
             a_left.next = count
             req_addr.next = KEY_BASE + first
             req_write.next = True
+            pad_next = False
+        last.next = pad_next and elapsed + 1 >= cost
 
-    @always_comb
-    def end():
-        last.next = state == mode.PAD and spent
-
-    return end, queue, prior, tags, tag_fields, producer_step, assemble, word_of, access_size, producer, writes
+    return (queue, prior, tags, tag_fields, producer_step, assemble, word_of, access_size, producer,
+            writes)
 
 
 @block

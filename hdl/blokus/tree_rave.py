@@ -51,7 +51,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
                           its result for that side, each side's tiles placed
         record_addr  out, record_data  in   the playout unit's record (its
                           word two cycles after the address)
-        last         out  (combinational) the match's last cycle: a `start`
+        last         out  (a register) the match's last cycle: a `start`
                           in it is taken at its end, so that golden's costs
                           add up with no cycle between two operations
         done         out  one cycle, ``rave_scan_work(node, count)`` cycles
@@ -62,7 +62,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
         match_count  out  MATCH_BITS: the children RAVE updates, at most
                           MATCHES_MAX (combinational: in the cycle of `last`
                           it counts a child kept in that cycle)
-        match_some   out  (combinational) match_count is not 0
+        match_some   out  (a register) match_count is not 0
         match_addr   in   MATCH_BITS: one of them, in the node's order ...
         match_place, match_node, match_stats, match_n8_add, match_w8_add  out
                           ... the cycle after: its place among the children
@@ -116,6 +116,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     root_fetch, fetched, root_valid = flag(), flag(), flag()
     child_valid, key_word = flag(), unsigned(KEY_WORD_BITS)
     valid_out, update = flag(), flag()
+    ahead_valid, ahead_update = flag(), flag()     # the matcher's valid_out and update next cycle
     kept_count = unsigned(MATCH_BITS)    # the children kept so far
     kept_now = flag()                    # one is kept at this cycle's end
     # the node's inputs as taken with start
@@ -130,7 +131,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     kept_any = flag()                    # a child was kept before this cycle
     matcher = blokus_rave_match(clk, rst, child_valid, key_word, mover_in, ply_in, moves,
                                 result_in, placed_me, placed_opp, record_addr, record_data,
-                                valid_out, update, n8_add, w8_add)
+                                valid_out, update, n8_add, w8_add, ahead_valid, ahead_update)
     KEPT_BITS = CHILD_BITS + NODE_BITS + ADDR_BITS + 2 * WEIGHT_BITS
     W2, N2 = 2 * WEIGHT_BITS, ADDR_BITS + 2 * WEIGHT_BITS     # where the fields start
     kept = [Signal(intbv(0)[KEPT_BITS:]) for _ in range(1 << MATCH_BITS)]
@@ -153,7 +154,6 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     @always_comb
     def answers():
         kept_new.next = concat(out_place, out_node, out_stats, n8_add, w8_add)
-        match_some.next = kept_any or (valid_out and update)
         kept_now.next = valid_out and update
         # the child kept in this cycle counts at once: at the root golden's
         # cost ends with the last child's answer, and the tree unit starts the
@@ -204,6 +204,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
     @always_seq(clk.posedge, reset=rst)
     def control():
         done.next = False
+        restart = False                  # a new match is taken at this cycle's end
         if state != mode.IDLE:
             elapsed.next = elapsed + 1
         spent.next = elapsed + 1 >= cost
@@ -233,6 +234,16 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
                 overrun.next = True
         if (state == mode.ROOT_SCAN or state == mode.READ_KEYS) and spent:
             overrun.next = True
+        # `last` is a register, from the next cycle's state, `spent`, and
+        # answer (the matcher's `ahead_valid`); decoded in its own cycle it
+        # began the tree unit's longest path (76.9 MHz)
+        last_out_next = ((valid_out and out_place + 2 == count_in)
+                         or (not valid_out and last_out))
+        pad_next = ((state == mode.DRAIN and valid_out and last_out and not spent)
+                    or (state == mode.PAD and not last))
+        drain_next = ((state == mode.DRAIN and not (valid_out and last_out))
+                      or (state == mode.ROOT_SCAN and root_index + 1 >= count_in)
+                      or (state == mode.READ_KEYS and mem_done and asked))
         if last:
             state.next = mode.IDLE
             done.next = True
@@ -241,6 +252,8 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
             req_len.next = 0
             req_write.next = False
         if start and (state == mode.IDLE or last):
+            pad_next = False
+            drain_next = False
             at_root_in.next = at_root
             count_in.next = count
             mover_in.next = mover_opp
@@ -249,6 +262,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
             elapsed.next = 1
             kept_count.next = 0
             kept_any.next = False
+            restart = True
             out_place.next = 0
             out_node.next = first
             out_stats.next = STATS_BASE + STATS_WORDS * first
@@ -266,15 +280,18 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
                 asked.next = False
                 req_addr.next = KEY_BASE + first
                 req_len.next = count
-
-    @always_comb
-    def end():
+        # match_some a register: a child kept by the next cycle's end, that
+        # cycle's answer included (the matcher's `ahead_*`). Decoded from the
+        # answer in its own cycle, it began the tree unit's longest path,
+        # through the back-up's end and the next job's start (75.9 MHz).
+        match_some.next = ((ahead_valid and ahead_update)
+                           or (not restart and (kept_any or (valid_out and update))))
         # the last cycle: golden's cost spent and the last child's answer in
-        last.next = spent and ((state == mode.DRAIN and valid_out and last_out)
-                               or state == mode.PAD)
+        last.next = (elapsed + 1 >= cost
+                     and ((drain_next and ahead_valid and last_out_next) or pad_next))
 
     return (matcher, costs, keys_in, answers, kept_ram, kept_read, root_address, root_reads,
-            control, end)
+            control)
 
 
 @block

@@ -50,7 +50,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
         first        in   NODE_BITS: its first child's node number (its LINK)
         count        in   CHILD_BITS: its children, 1 or more
         explore      in   EXPLORE_BITS: golden's explore_q16 of its descents
-        last         out  (combinational) the choice's last cycle: a `start` in
+        last         out  (a register) the choice's last cycle: a `start` in
                           it is taken at its end, so that golden's costs add
                           up with no cycle between two operations
         done         out  one cycle, ``select_work(node, count)`` cycles after
@@ -338,6 +338,12 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                     state.next = mode.PAD
         if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
+        # `last` is a register: the next cycle is PAD with golden's cost spent
+        # (spent's own next value); decoded in its own cycle, an operation's
+        # last began the tree unit's longest path (blokus_tree_update's)
+        pad_next = state == mode.PAD and not last
+        if state == mode.WRITE_SUMMARY and mem_done and asked:
+            pad_next = True
         if last:
             state.next = mode.IDLE
             done.next = True
@@ -372,12 +378,10 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                 else:
                     req_len.next = concat(count, False)
                     words_left.next = 0
+            pad_next = False
+        last.next = pad_next and elapsed + 1 >= cost
 
-    @always_comb
-    def end():
-        last.next = state == mode.PAD and spent
-
-    return end, chooser, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
+    return chooser, costs, offset, choice_inputs, update_inputs, outputs, root_address, \
         root_address_last, root_reads, summary_reads, control
 
 

@@ -34,10 +34,10 @@ if BATCH not in (2, 3):
 def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes, root_tiles_me,
                      root_tiles_opp, tree_size, unit_request, unit_results, unit_moves,
                      unit_placed_me, unit_placed_opp, record_addr, unit_records, give, stop,
-                     give_len, free_at, descents, overrun, scan_start, scan_unit, scan_level,
-                     scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
-                     root_load_we, root_load_addr, root_load_key, root_load_summary, req,
-                     req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
+                     give_len, free_at, descents, overrun, best_place, best_descents, scan_start,
+                     scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr, list_key,
+                     list_heuristic, root_load_we, root_load_addr, root_load_key, root_load_summary,
+                     req, req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
                      mem_done):
     """golden's schedule of the tree unit's jobs, in exactly golden's cycles.
 
@@ -45,6 +45,9 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         start        in   the search begins (the root expanded): the inputs below
         clock_start  in   CLOCK_BITS: golden's clock then (the root's expansion's cost)
         budget       in   BUDGET_BITS: a job that starts at or past it walks no more
+                          (both given from the cycle before `start`, budget
+                          held until the search ends: their compare is a
+                          register)
         root_count, root_passes, root_tiles_me, root_tiles_opp, tree_size  in
                           blokus_tree_descent's: the root's children, the game
                           at the root, the tree's nodes after the root's expansion
@@ -62,6 +65,11 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         free_at      out  CLOCK_BITS: golden's clock at the end of the last job
         descents     out  REAL_BITS: the descents backed up (the root's descents)
         overrun      out  sticky: an operation overran golden's cost
+        best_place, best_descents  out  CHILD_BITS, REAL_BITS: the root child
+                          with the most descents so far (the lowest place of
+                          equals: golden's answer, once the search is over) and
+                          its descents; kept as each root child is backed up,
+                          so the answer costs no cycle after the search
         scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
         root_load_*  in   the root's RAM written (the root's expansion's KEY words
                           and summaries: `root_load_key`, `root_load_summary`)
@@ -81,7 +89,9 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                              ("unit_placed_me", unit_placed_me, BATCH * N_TILES),
                              ("unit_placed_opp", unit_placed_opp, BATCH * N_TILES),
                              ("unit_records", unit_records, BATCH * RECORD_BITS),
-                             ("descents", descents, REAL_BITS), ("give_len", give_len, PLY_BITS)):
+                             ("descents", descents, REAL_BITS), ("give_len", give_len, PLY_BITS),
+                             ("best_place", best_place, CHILD_BITS),
+                             ("best_descents", best_descents, REAL_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_tree_unit: %s must have %d bits, has %d"
                              % (name, bits, len(port)))
@@ -91,6 +101,11 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     clock = unsigned(CLOCK_BITS)         # golden's clock at the end of this cycle
     job_unit, sel_unit, head = unsigned(UNIT_BITS), unsigned(UNIT_BITS), unsigned(UNIT_BITS)
     head_valid, take, job_ends, under_budget, within = (flag() for _ in range(5))
+    next_backup, next_walk = flag(), flag()
+    # clock_start < budget and clock < budget, registered: compared in the
+    # cycle that uses them, their carry chains began the tree unit's longest
+    # path (76.4 MHz)
+    under_start, under_clock = flag(), flag()
     pending = unsigned(BATCH)            # unit u has a descent to back up
     lens = [unsigned(PLY_BITS) for _ in range(1 << UNIT_BITS)]
     len_of_sel = unsigned(PLY_BITS)
@@ -110,6 +125,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     rd_key, rd_summary, rd_addr = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
         unsigned(CHILD_BITS)
     b_key_we, b_summary_we, d_summary_we = flag(), flag(), flag()
+    b_real_we, b_real = flag(), unsigned(REAL_BITS)   # a root child backed up: its descents
     b_wr_addr, d_wr_addr_root = unsigned(CHILD_BITS), unsigned(CHILD_BITS)
     b_wr_key, b_wr_summary, d_wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
         unsigned(SUMMARY_BITS)
@@ -133,7 +149,8 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     backup = blokus_tree_backup(clk, rst, b_start, len_of_sel, result_sel, moves_sel, me_sel,
                                 opp_sel, b_path_addr, b_path, record_addr, record_sel, b_last,
                                 b_done, b_over, b_request, result, b_root_rd, rd_key, b_key_we,
-                                b_summary_we, b_wr_addr, b_wr_key, b_wr_summary, b_req, b_write,
+                                b_summary_we, b_wr_addr, b_wr_key, b_wr_summary, b_real_we,
+                                b_real, b_req, b_write,
                                 b_addr, b_len, ready, wr_take, b_wr_data, rd_valid, rd_data,
                                 mem_done)
     walk = blokus_tree_descent(clk, rst, d_start, root_count, root_explore, root_passes,
@@ -163,18 +180,23 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                          or (phase == phase_t.BACKUP and b_last and not within)
                          or (phase == phase_t.DESCENT and d_last))
         take.next = (running or start) and head_valid and job_ends
+        # what starts if the job ends, from the queue and registers only: the
+        # operations' last cycles come late, and meet these in one gate
+        next_backup.next = (running or start) and head_valid and pending[head] and not start
+        next_walk.next = ((running or start) and head_valid and (start or not pending[head])
+                          and under_budget)
         if start:                        # the first jobs start with the search
-            under_budget.next = clock_start < budget
+            under_budget.next = under_start
         else:
-            under_budget.next = clock < budget
+            under_budget.next = under_clock
 
     @always_comb
     def starts():
         sel_unit.next = job_unit
         if take:
             sel_unit.next = head
-        b_start.next = take and pending[head] and not start
-        d_start.next = ((take and (start or not pending[head]) and under_budget)
+        b_start.next = next_backup and job_ends
+        d_start.next = ((next_walk and job_ends)
                         or (phase == phase_t.BACKUP and b_last and within))
 
     @always_comb
@@ -281,6 +303,8 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         explore_in_valid.next = True
         write_unit.next = desc_unit      # a walk's writes come a cycle after its control's
         clock.next = clock + 1
+        under_start.next = clock_start < budget
+        under_clock.next = clock + 1 < budget
         if b_over or d_over:
             overrun.next = True
         p = intbv(0)[BATCH:]             # the units with a descent to back up after this cycle
@@ -288,9 +312,18 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         if start:
             running.next = True
             clock.next = clock_start + 1
+            under_clock.next = clock_start + 1 < budget
             size.next = tree_size
             p[:] = 0
             descents.next = 0
+            best_place.next = 0          # every root child has 0 descents: the first is golden's
+            best_descents.next = 0
+        elif b_real_we:
+            # a root child's descents only grow, one a back-up: the most, the
+            # lowest place of equals
+            if b_real > best_descents or (b_real == best_descents and b_wr_addr < best_place):
+                best_place.next = b_wr_addr
+                best_descents.next = b_real
         if b_start:
             descents.next = descents + 1       # the root's descents, its explore factor
             use_descent.next = False
@@ -329,14 +362,14 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
 
 @block
 def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, root_passes,
-                              root_tiles_me, root_tiles_opp, tree_size, unit_request,
-                              unit_results, unit_moves, unit_placed_me, unit_placed_opp,
-                              record_addr, unit_records, give, stop, give_len, free_at, descents,
-                              overrun, scan_start, scan_unit, scan_level, scan_last, scan_count,
-                              scan_best, list_addr, list_key, list_heuristic, root_load_we,
-                              root_load_addr, root_load_key, root_load_summary, sd_cke, sd_cs_n,
-                              sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
-                              sd_dq_oe, sd_dq_i, clk_hz=50000000):
+                              root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
+                              unit_moves, unit_placed_me, unit_placed_opp, record_addr,
+                              unit_records, give, stop, give_len, free_at, descents, overrun,
+                              best_place, best_descents, scan_start, scan_unit, scan_level,
+                              scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
+                              root_load_we, root_load_addr, root_load_key, root_load_summary,
+                              sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
+                              sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
@@ -348,7 +381,7 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
                             root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
                             unit_moves, unit_placed_me, unit_placed_opp, record_addr,
                             unit_records, give, stop, give_len, free_at, descents, overrun,
-                            scan_start,
+                            best_place, best_descents, scan_start,
                             scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr,
                             list_key, list_heuristic, root_load_we, root_load_addr,
                             root_load_key, root_load_summary, req, req_write, req_addr, req_len,

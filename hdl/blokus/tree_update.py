@@ -41,7 +41,7 @@ def blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descen
         flag_enable  in   a back-up below the root: when the node's descents
                           become RAVE_CHILD_MAX + 1 its KEY word is written
                           again with KEY_SATURATED (its key from `key`, 15 bits)
-        last         out  (combinational) the update's last cycle: a `start`
+        last         out  (a register) the update's last cycle: a `start`
                           in it is taken at its end, so that golden's costs
                           add up with no cycle between two operations
         done         out  one cycle, UPDATE_WORK cycles after `start` was taken
@@ -159,6 +159,14 @@ def blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descen
                     state.next = mode.PAD
         if state != mode.IDLE and state != mode.PAD and spent:
             overrun.next = True
+        # `last` is a register: the next cycle is PAD with golden's cost spent
+        # (spent's own next value). Decoded from the state and `spent`, it
+        # began the tree unit's longest path, through the back-up's end and
+        # the tree unit's start of the next job (72.7 MHz).
+        pad_next = state == mode.PAD and not last
+        if (state == mode.WRITE_SUMMARY and not write_flag) or state == mode.WRITE_KEY:
+            if mem_done and asked:
+                pad_next = True
         if last:
             state.next = mode.IDLE
             done.next = True
@@ -183,12 +191,10 @@ def blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descen
             elapsed.next = 1
             spent.next = False
             cost.next = UPDATE_WORK
+            pad_next = False
+        last.next = pad_next and elapsed + 1 >= cost
 
-    @always_comb
-    def end():
-        last.next = state == mode.PAD and spent
-
-    return inputs, write_word, control, end
+    return inputs, write_word, control
 
 
 @block

@@ -256,6 +256,8 @@ async def walks_are_goldens(dut):
             # the scan: asked for in a cycle, it starts at its end; its last cycle N - 1 later
             if countdown[0] is not None:
                 countdown[0] -= 1
+                if countdown[0] == 1:    # the count comes a cycle before the last
+                    dut.scan_count.value = scan[1]
                 if countdown[0] == 0:
                     dut.scan_last.value = 1
                     dut.scan_count.value, dut.scan_best.value = scan[1], scan[2]
@@ -265,6 +267,7 @@ async def walks_are_goldens(dut):
             if int(dut.scan_start.value):
                 asked.append(int(dut.scan_level.value))
                 countdown[0] = scan[4] - 1 if scan is not None else 10 ** 9
+                dut.scan_count.value = rng.getrandbits(len(dut.scan_count))   # not yet the count
                 if countdown[0] == 0:
                     dut.scan_last.value = 1
                     dut.scan_count.value, dut.scan_best.value = scan[1], scan[2]

@@ -24,8 +24,9 @@ the last child updated (at the root: kept in the cycle of ``last``), and with
 many children (600 to MAX_CHILDREN: the real ones followed by random KEY
 words). Every case must occur at least MINIMUM times a run: at the root,
 below it, many children, a node with no update, one with several, a
-refresh inside, kept in the last cycle, nodes back to back (the next
-one's start right after the updates kept are read).
+refresh inside, kept in the last cycle, one child at the root (its
+answer the match's first and last, with no slack), nodes back to back
+(the next one's start right after the updates kept are read).
 """
 import random
 
@@ -106,12 +107,15 @@ async def matches_are_goldens(dut):
                        for w in node[5])]
     mismatches = Mismatches("blokus_tree_rave")
     seen = {"root": 0, "below": 0, "many children": 0, "no update": 0, "several updates": 0,
-            "a refresh inside": 0, "back to back": 0, "kept in the last cycle": 0}
+            "a refresh inside": 0, "back to back": 0, "kept in the last cycle": 0,
+            "one child at the root": 0}
     for n in range(min(len(nodes), 100)):
         node = rng.choice(updating) if n % 8 == 7 and updating else nodes[n]
         placed, mover, i, moves, r, words, where = varied(rng, node, n)
+        if n % 8 == 1:                   # one child at the root: its answer the first and last
+            words = words[:1]
         count = len(words)
-        at_root = n % 8 == 7 or (n % 8 != 3 and rng.random() < 0.4)
+        at_root = n % 8 == 7 or n % 8 == 1 or (n % 8 != 3 and rng.random() < 0.4)
         first = 1 if at_root else rng.randrange(1, M.TREE_NODES - count)
         want = []
         for k, word in enumerate(words):
@@ -171,6 +175,7 @@ async def matches_are_goldens(dut):
         seen["no update"] += not want
         seen["kept in the last cycle"] += at_root and len(want) == 1 and want[0][0] == count - 1
         seen["several updates"] += len(want) > 1
+        seen["one child at the root"] += at_root and count == 1
         seen["a refresh inside"] += model.refreshes > refreshes
         seen["back to back"] += await random_gap(dut, rng, t) == 0 and not at_root
     mismatches.check()

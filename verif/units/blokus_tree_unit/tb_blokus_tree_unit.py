@@ -144,6 +144,7 @@ async def searches_are_goldens(dut):
         await load_root_children(dut, tree0, "root_load_we", "root_load_addr", "root_load_key",
                                  "root_load_summary")
         dut.clock_start.value, dut.budget.value = caught["start"], budget
+        await RisingEdge(dut.clk)        # given from the cycle before start
         dut.root_count.value, dut.root_passes.value = tree0.count[0], pos.passes
         dut.root_tiles_me.value = bin(pos.used[B.ME]).count("1")
         dut.root_tiles_opp.value = bin(pos.used[B.OPP]).count("1")
@@ -195,6 +196,8 @@ async def searches_are_goldens(dut):
             # the scan
             if scan_countdown[0] is not None:
                 scan_countdown[0] -= 1
+                if scan_countdown[0] == 1:   # the count comes a cycle before the last
+                    dut.scan_count.value = scan_now[0][1]
                 if scan_countdown[0] == 0:
                     dut.scan_last.value = 1
                     dut.scan_count.value, dut.scan_best.value = scan_now[0][1], scan_now[0][2]
@@ -206,6 +209,7 @@ async def searches_are_goldens(dut):
                     mismatches.expect("search %d: a scan golden does not make" % n, None, "scan")
                     break
                 scan_now[0] = scans.pop(0)
+                dut.scan_count.value = rng.getrandbits(len(dut.scan_count))   # not yet the count
                 listing[0] = scan_now[0][3]
                 seen["expansions"] += bool(scan_now[0][3])
                 scan_countdown[0] = scan_now[0][4] - 1
@@ -217,6 +221,10 @@ async def searches_are_goldens(dut):
                           (result.playouts, result.work),
                           (int(dut.descents.value), int(dut.free_at.value)))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
+        best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
+        mismatches.expect(what + ": the answer (the root child's place, its descents)",
+                          (best - 1, final.real[best]),
+                          (int(dut.best_place.value), int(dut.best_descents.value)))
         bad = []
         for node in range(len(final)):
             want = node_words(final, node)
