@@ -25,6 +25,8 @@ from hdl.signals import flag, unsigned
 BUDGET_BITS = MAX_BUDGET.bit_length()
 CLOCK_BITS = BUDGET_BITS + 1             # golden's clock runs past the budget by the jobs under way
 ENTRY_BITS = 2 * NODE_BITS + KEY_BITS + CHILD_BITS + 1
+PLIES_BITS = REAL_BITS + PLY_BITS        # the tree plies of a search's walks: PLY_BITS a descent
+EXPANSIONS_BITS = SIZE_BITS              # an expansion adds a node at least
 if BATCH not in (2, 3):
     raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 2 or 3 playout "
                      "units; golden's BATCH is %d" % BATCH)
@@ -34,11 +36,11 @@ if BATCH not in (2, 3):
 def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes, root_tiles_me,
                      root_tiles_opp, tree_size, unit_request, unit_results, unit_moves,
                      unit_placed_me, unit_placed_opp, record_addr, unit_records, give, stop,
-                     give_len, free_at, descents, overrun, best_place, best_descents, scan_start,
-                     scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr, list_key,
-                     list_heuristic, root_load_we, root_load_addr, root_load_key, root_load_summary,
-                     req, req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
-                     mem_done):
+                     give_len, free_at, descents, overrun, best_place, best_descents, tree_plies,
+                     max_depth, expansions, busy, scan_start, scan_unit, scan_level, scan_last,
+                     scan_count, scan_best, list_addr, list_key, list_heuristic, root_load_we,
+                     root_load_addr, root_load_key, root_load_summary, req, req_write, req_addr,
+                     req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden's schedule of the tree unit's jobs, in exactly golden's cycles.
 
     Ports:
@@ -70,6 +72,12 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                           equals: golden's answer, once the search is over) and
                           its descents; kept as each root child is backed up,
                           so the answer costs no cycle after the search
+        tree_plies, max_depth, expansions, busy  out  PLIES_BITS, PLY_BITS,
+                          EXPANSIONS_BITS, CLOCK_BITS: golden's MctsResult
+                          tree_plies, max_depth, expansions (the walks' only:
+                          golden's less the root's) and tree_work (the tree
+                          unit's busy cycles, the root's expansion's
+                          `clock_start` included), a cycle after each walk
         scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
         root_load_*  in   the root's RAM written (the root's expansion's KEY words
                           and summaries: `root_load_key`, `root_load_summary`)
@@ -91,7 +99,11 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                              ("unit_records", unit_records, BATCH * RECORD_BITS),
                              ("descents", descents, REAL_BITS), ("give_len", give_len, PLY_BITS),
                              ("best_place", best_place, CHILD_BITS),
-                             ("best_descents", best_descents, REAL_BITS)):
+                             ("best_descents", best_descents, REAL_BITS),
+                             ("tree_plies", tree_plies, PLIES_BITS),
+                             ("max_depth", max_depth, PLY_BITS),
+                             ("expansions", expansions, EXPANSIONS_BITS),
+                             ("busy", busy, CLOCK_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_tree_unit: %s must have %d bits, has %d"
                              % (name, bits, len(port)))
@@ -356,8 +368,32 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                 stop.next[head] = True
         pending.next = p
 
+    walk_ended, walk_grew, walk_len = flag(), flag(), unsigned(PLY_BITS)
+
+    @always_seq(clk.posedge, reset=rst)
+    def statistics():
+        # golden's counters, a cycle after the walk they count: off the path
+        # from an operation's end to the next one's start
+        walk_ended.next = phase == phase_t.DESCENT and d_last
+        walk_grew.next = d_size != size          # the walk expanded its leaf
+        walk_len.next = d_len
+        if start:
+            tree_plies.next = 0
+            max_depth.next = 0
+            expansions.next = 0
+            busy.next = clock_start
+        else:
+            if phase != phase_t.NONE:
+                busy.next = busy + 1
+            if walk_ended:
+                tree_plies.next = tree_plies + walk_len - 1
+                if walk_len - 1 > max_depth:
+                    max_depth.next = walk_len - 1
+                if walk_grew:
+                    expansions.next = expansions + 1
+
     return (queue, updater, ram, explorer, backup, walk, schedule, starts, unit_inputs,
-            length_of, shared, path_fields, path_store, control)
+            length_of, shared, path_fields, path_store, control, statistics)
 
 
 @block
@@ -365,11 +401,12 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
                               root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
                               unit_moves, unit_placed_me, unit_placed_opp, record_addr,
                               unit_records, give, stop, give_len, free_at, descents, overrun,
-                              best_place, best_descents, scan_start, scan_unit, scan_level,
-                              scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
-                              root_load_we, root_load_addr, root_load_key, root_load_summary,
-                              sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
-                              sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
+                              best_place, best_descents, tree_plies, max_depth, expansions, busy,
+                              scan_start, scan_unit, scan_level, scan_last, scan_count, scan_best,
+                              list_addr, list_key, list_heuristic, root_load_we, root_load_addr,
+                              root_load_key, root_load_summary, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n,
+                              sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
+                              clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
@@ -379,13 +416,13 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
     unit = blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes,
                             root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
-                            unit_moves, unit_placed_me, unit_placed_opp, record_addr,
-                            unit_records, give, stop, give_len, free_at, descents, overrun,
-                            best_place, best_descents, scan_start,
+                            unit_moves, unit_placed_me, unit_placed_opp, record_addr, unit_records,
+                            give, stop, give_len, free_at, descents, overrun, best_place,
+                            best_descents, tree_plies, max_depth, expansions, busy, scan_start,
                             scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr,
-                            list_key, list_heuristic, root_load_we, root_load_addr,
-                            root_load_key, root_load_summary, req, req_write, req_addr, req_len,
-                            ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
+                            list_key, list_heuristic, root_load_we, root_load_addr, root_load_key,
+                            root_load_summary, req, req_write, req_addr, req_len, ready, wr_take,
+                            wr_data, rd_valid, rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
