@@ -972,7 +972,7 @@ def _blokus_tree_unit(cfg):
     from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS
     from hdl.blokus.tree_layout import KEY_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
-                                      blokus_tree_unit_on_sdram)
+                                      SCANNED_BITS, blokus_tree_unit_on_sdram)
     from hdl.blokus.unit_queue import UNIT_BITS
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
 
@@ -983,7 +983,8 @@ def _blokus_tree_unit(cfg):
         bits(BATCH * PLY_BITS), bits(BATCH * N_TILES), bits(BATCH * N_TILES), bits(6),
         bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH), bits(PLY_BITS), bits(CLOCK_BITS),
         bits(REAL_BITS), flag(), bits(CHILD_BITS), bits(REAL_BITS), bits(PLIES_BITS),
-        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), flag(), bits(UNIT_BITS),
+        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS), flag(),
+        bits(UNIT_BITS),
         bits(PLY_BITS), flag(), bits(CHILD_BITS),
         bits(HEURISTIC_BITS), bits(CHILD_BITS), bits(KEY_BITS), bits(HEURISTIC_BITS), flag(),
         bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(),

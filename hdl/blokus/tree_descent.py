@@ -31,11 +31,11 @@ if KEY_PASS >= 1 << KEY_BITS:
 @block
 def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, root_tiles_me,
                         root_tiles_opp, tree_size, last, done, overrun, path_len, new_size,
-                        path_we, path_wr_addr, path_wr, scan_start, scan_level, scan_last,
-                        scan_count, scan_best, list_addr, list_key, list_heuristic, request,
-                        result, root_rd_addr, root_rd_key, root_rd_summary, root_we, root_wr_addr,
-                        root_wr_summary, req, req_write, req_addr, req_len, ready, wr_take,
-                        wr_data, rd_valid, rd_data, mem_done):
+                        read_valid, read_count, path_we, path_wr_addr, path_wr, scan_start,
+                        scan_level, scan_last, scan_count, scan_best, list_addr, list_key,
+                        list_heuristic, request, result, root_rd_addr, root_rd_key, root_rd_summary,
+                        root_we, root_wr_addr, root_wr_summary, req, req_write, req_addr, req_len,
+                        ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden's walk down one descent in the SDRAM, in exactly golden's cycles.
 
     Ports:
@@ -55,6 +55,11 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
                           the cycle of `last`)
         new_size     out  SIZE_BITS: the tree's nodes after the walk (in the
                           cycle of `last`)
+        read_valid, read_count  out  one cycle, CHILD_BITS: a choice below
+                          the root is made among `read_count` children (the
+                          cycle after the choice above it ends, or after the
+                          scan that expanded the node): golden's `scanned`
+                          is these and the root's count a walk
         path_we, path_wr_addr, path_wr  out  one cycle: level `path_wr_addr`
                           (PLY_BITS) of the path is `path_wr` (PathEntry:
                           node, key, LINK, mover), for the store the back-up
@@ -99,6 +104,7 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
                              ("root_tiles_opp", root_tiles_opp, TILE_BITS),
                              ("tree_size", tree_size, SIZE_BITS), ("path_len", path_len, PLY_BITS),
                              ("new_size", new_size, SIZE_BITS),
+                             ("read_count", read_count, CHILD_BITS),
                              ("path_wr_addr", path_wr_addr, PLY_BITS),
                              ("scan_level", scan_level, PLY_BITS),
                              ("scan_count", scan_count, CHILD_BITS),
@@ -260,6 +266,17 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
             path_len.next = level + 1
 
     @always_seq(clk.posedge, reset=rst)
+    def children_read():
+        # from registers and the scan's count only: not from `start` or the
+        # operations' ends, which come late in their cycle
+        read_valid.next = ((state == mode.SELECT and sel_last and go_on)
+                           or (state == mode.SCAN and scan_last and room))
+        if state == mode.SELECT:
+            read_count.next = chosen_count
+        else:
+            read_count.next = scan_count
+
+    @always_seq(clk.posedge, reset=rst)
     def control():
         done.next = False
         path_we.next = False
@@ -342,7 +359,7 @@ def blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes, 
             use_expand.next = False
 
     return (chooser, writer, explorer, memory_user, decisions, fits, sequence,
-            select_inputs, outputs, control)
+            select_inputs, outputs, children_read, control)
 
 
 @block
@@ -395,13 +412,15 @@ def blokus_tree_descent_on_sdram(clk, rst, start, root_count, root_explore, root
             wr_summary.next = load_summary
 
     updater = blokus_stats_updater(clk, rst, request, result)
+    read_valid, read_count = flag(), unsigned(CHILD_BITS)   # the tree unit's statistics
     walk = blokus_tree_descent(clk, rst, start, root_count, root_explore, root_passes,
                                root_tiles_me, root_tiles_opp, tree_size, last, done, overrun,
-                               path_len, new_size, path_we, path_wr_addr, path_wr, scan_start,
-                               scan_level, scan_last, scan_count, scan_best, list_addr, list_key,
-                               list_heuristic, request, result, rd_addr, rd_key, rd_summary,
-                               root_we, root_wr_addr, root_wr_summary, req, req_write, req_addr,
-                               req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
+                               path_len, new_size, read_valid, read_count, path_we, path_wr_addr,
+                               path_wr, scan_start, scan_level, scan_last, scan_count, scan_best,
+                               list_addr, list_key, list_heuristic, request, result, rd_addr,
+                               rd_key, rd_summary, root_we, root_wr_addr, root_wr_summary, req,
+                               req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
+                               rd_data, mem_done)
     ram = blokus_root_children(clk, load_root_we, summary_we, wr_addr, root_key, wr_summary,
                                rd_addr, rd_key, rd_summary)
     moves = blokus_kept_store(clk, load_list_we, load_addr, load_word, list_addr, list_word,

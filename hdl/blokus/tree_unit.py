@@ -27,6 +27,7 @@ CLOCK_BITS = BUDGET_BITS + 1             # golden's clock runs past the budget b
 ENTRY_BITS = 2 * NODE_BITS + KEY_BITS + CHILD_BITS + 1
 PLIES_BITS = REAL_BITS + PLY_BITS        # the tree plies of a search's walks: PLY_BITS a descent
 EXPANSIONS_BITS = SIZE_BITS              # an expansion adds a node at least
+SCANNED_BITS = PLIES_BITS + CHILD_BITS   # the children read: CHILD_BITS a tree ply (and the root)
 if BATCH not in (2, 3):
     raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 2 or 3 playout "
                      "units; golden's BATCH is %d" % BATCH)
@@ -37,10 +38,10 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                      root_tiles_opp, tree_size, unit_request, unit_results, unit_moves,
                      unit_placed_me, unit_placed_opp, record_addr, unit_records, give, stop,
                      give_len, free_at, descents, overrun, best_place, best_descents, tree_plies,
-                     max_depth, expansions, busy, scan_start, scan_unit, scan_level, scan_last,
-                     scan_count, scan_best, list_addr, list_key, list_heuristic, root_load_we,
-                     root_load_addr, root_load_key, root_load_summary, req, req_write, req_addr,
-                     req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
+                     max_depth, expansions, busy, scanned, scan_start, scan_unit, scan_level,
+                     scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
+                     root_load_we, root_load_addr, root_load_key, root_load_summary, req, req_write,
+                     req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden's schedule of the tree unit's jobs, in exactly golden's cycles.
 
     Ports:
@@ -78,6 +79,9 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                           golden's less the root's) and tree_work (the tree
                           unit's busy cycles, the root's expansion's
                           `clock_start` included), a cycle after each walk
+        scanned      out  SCANNED_BITS: golden's scanned, the children read by
+                          the walks' choices (the root's a walk, and those
+                          of each choice below it)
         scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
         root_load_*  in   the root's RAM written (the root's expansion's KEY words
                           and summaries: `root_load_key`, `root_load_summary`)
@@ -103,7 +107,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                              ("tree_plies", tree_plies, PLIES_BITS),
                              ("max_depth", max_depth, PLY_BITS),
                              ("expansions", expansions, EXPANSIONS_BITS),
-                             ("busy", busy, CLOCK_BITS)):
+                             ("busy", busy, CLOCK_BITS), ("scanned", scanned, SCANNED_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_tree_unit: %s must have %d bits, has %d"
                              % (name, bits, len(port)))
@@ -130,6 +134,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     b_path_addr, d_len, d_wr_addr = unsigned(PLY_BITS), unsigned(PLY_BITS), unsigned(PLY_BITS)
     b_path, d_path, d_we = PathEntry(), PathEntry(), flag()
     d_size, size, size_now = unsigned(SIZE_BITS), unsigned(SIZE_BITS), unsigned(SIZE_BITS)
+    d_read_valid, d_read_count = flag(), unsigned(CHILD_BITS)   # a choice's children (the walk's)
     root_explore, explore_valid, explore_in_valid = unsigned(EXPLORE_BITS), flag(), flag()
     b_request, d_request, request, result = StatsRequest(), StatsRequest(), StatsRequest(), \
         StatsResult()
@@ -167,12 +172,12 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                                 mem_done)
     walk = blokus_tree_descent(clk, rst, d_start, root_count, root_explore, root_passes,
                                root_tiles_me, root_tiles_opp, size_now, d_last, d_done, d_over,
-                               d_len, d_size, d_we, d_wr_addr, d_path, scan_start, scan_level,
-                               scan_last, scan_count, scan_best, list_addr, list_key,
-                               list_heuristic,
-                               d_request, result, d_root_rd, rd_key, rd_summary, d_summary_we,
-                               d_wr_addr_root, d_wr_summary, d_req, d_write, d_addr, d_len_req,
-                               ready, wr_take, d_wr_data, rd_valid, rd_data, mem_done)
+                               d_len, d_size, d_read_valid, d_read_count, d_we, d_wr_addr, d_path,
+                               scan_start, scan_level, scan_last, scan_count, scan_best, list_addr,
+                               list_key, list_heuristic, d_request, result, d_root_rd, rd_key,
+                               rd_summary, d_summary_we, d_wr_addr_root, d_wr_summary, d_req,
+                               d_write, d_addr, d_len_req, ready, wr_take, d_wr_data, rd_valid,
+                               rd_data, mem_done)
     results = [unit_results(RESULT_BITS * (u + 1), RESULT_BITS * u) for u in range(BATCH)]
     moves = [unit_moves(PLY_BITS * (u + 1), PLY_BITS * u) for u in range(BATCH)]
     mes = [unit_placed_me(N_TILES * (u + 1), N_TILES * u) for u in range(BATCH)]
@@ -377,12 +382,20 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         walk_ended.next = phase == phase_t.DESCENT and d_last
         walk_grew.next = d_size != size          # the walk expanded its leaf
         walk_len.next = d_len
+        root_read = intbv(0)[CHILD_BITS:]
+        below_read = intbv(0)[CHILD_BITS:]
+        if walk_ended:
+            root_read[:] = root_count
+        if d_read_valid:
+            below_read[:] = d_read_count
         if start:
             tree_plies.next = 0
             max_depth.next = 0
             expansions.next = 0
             busy.next = clock_start
+            scanned.next = 0
         else:
+            scanned.next = scanned + root_read + below_read
             if phase != phase_t.NONE:
                 busy.next = busy + 1
             if walk_ended:
@@ -402,11 +415,11 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
                               unit_moves, unit_placed_me, unit_placed_opp, record_addr,
                               unit_records, give, stop, give_len, free_at, descents, overrun,
                               best_place, best_descents, tree_plies, max_depth, expansions, busy,
-                              scan_start, scan_unit, scan_level, scan_last, scan_count, scan_best,
-                              list_addr, list_key, list_heuristic, root_load_we, root_load_addr,
-                              root_load_key, root_load_summary, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n,
-                              sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i,
-                              clk_hz=50000000):
+                              scanned, scan_start, scan_unit, scan_level, scan_last, scan_count,
+                              scan_best, list_addr, list_key, list_heuristic, root_load_we,
+                              root_load_addr, root_load_key, root_load_summary, sd_cke, sd_cs_n,
+                              sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
+                              sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
@@ -418,11 +431,11 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
                             root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
                             unit_moves, unit_placed_me, unit_placed_opp, record_addr, unit_records,
                             give, stop, give_len, free_at, descents, overrun, best_place,
-                            best_descents, tree_plies, max_depth, expansions, busy, scan_start,
-                            scan_unit, scan_level, scan_last, scan_count, scan_best, list_addr,
-                            list_key, list_heuristic, root_load_we, root_load_addr, root_load_key,
-                            root_load_summary, req, req_write, req_addr, req_len, ready, wr_take,
-                            wr_data, rd_valid, rd_data, mem_done)
+                            best_descents, tree_plies, max_depth, expansions, busy, scanned,
+                            scan_start, scan_unit, scan_level, scan_last, scan_count, scan_best,
+                            list_addr, list_key, list_heuristic, root_load_we, root_load_addr,
+                            root_load_key, root_load_summary, req, req_write, req_addr, req_len,
+                            ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,

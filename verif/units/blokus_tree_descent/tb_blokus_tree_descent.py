@@ -242,10 +242,12 @@ async def walks_are_goldens(dut):
         dut.tree_size.value = size
         dut.scan_last.value = 0
         last = LastCycle(dut, lambda: (int(dut.path_len.value), int(dut.new_size.value)))
-        path, root_writes, asked, countdown = {}, {}, [], [None]
+        path, root_writes, asked, countdown, reads = {}, {}, [], [None], []
 
         def watch():
             last()
+            if int(dut.blokus_tree_descent0_read_valid.value):   # a choice below the root
+                reads.append(int(dut.blokus_tree_descent0_read_count.value))
             if int(dut.path_we.value):
                 path[int(dut.path_wr_addr.value)] = (
                     int(dut.path_wr_node.value), int(dut.path_wr_key.value),
@@ -291,6 +293,8 @@ async def walks_are_goldens(dut):
         mismatches.expect(what + ": the path", path_levels(after, d, len(tree), shift),
                           [path.get(k) for k in range(max(path) + 1)] if path else [])
         expanded = scan is not None and scan[5]
+        mismatches.expect(what + ": the children of each choice below the root (golden's "
+                          "scanned)", [after.count[node] for node in d.path[1:-1]], reads)
         mismatches.expect(what + ": the scan asked for at level",
                           [d.path.index(scan[0])] if scan is not None else [], asked)
         bad = []

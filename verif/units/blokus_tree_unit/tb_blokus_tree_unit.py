@@ -223,11 +223,12 @@ async def searches_are_goldens(dut):
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
         mismatches.expect(what + ": statistics (tree plies, deepest path, the walks' "
-                          "expansions, the tree unit's busy cycles)",
+                          "expansions, the tree unit's busy cycles, children read)",
                           (result.tree_plies, result.max_depth, result.expansions - 1,
-                           result.tree_work),
+                           result.tree_work, result.scanned),
                           (int(dut.tree_plies.value), int(dut.max_depth.value),
-                           int(dut.expansions.value), int(dut.busy.value)))
+                           int(dut.expansions.value), int(dut.busy.value),
+                           int(dut.scanned.value)))
         mismatches.expect(what + ": the answer (the root child's place, its descents)",
                           (best - 1, final.real[best]),
                           (int(dut.best_place.value), int(dut.best_descents.value)))
