@@ -2,8 +2,9 @@
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
 from golden.blokus.encoding import N_TILES
-from golden.blokus.mcts import (MOVE_WORK, OPEN_LEAST, PASS_WORK, PLAYOUT_WORK, REPLAY_MOVE_WORK,
-                                REPLAY_PASS_WORK, REPLAY_WORK, SCAN_WORK, WALK_WORK)
+from golden.blokus.mcts import (MAX_GAME_PLIES, MOVE_WORK, OPEN_LEAST, PASS_WORK, PLAYOUT_WORK,
+                                REPLAY_MOVE_WORK, REPLAY_PASS_WORK, REPLAY_WORK, SCAN_WORK,
+                                WALK_WORK)
 from hdl.blokus.local_cells import blokus_local_cells
 from hdl.blokus.maps import blokus_maps
 from hdl.blokus.placement import LATENCY as PLACE_LATENCY, blokus_placement
@@ -42,9 +43,9 @@ REPLAY_MOVE_CYCLES = 1 + PLACE_LATENCY + 1 + 1
 """A placement of the path: taken, through the placement, the swap."""
 REPLAY_PASS_CYCLES = 2
 """A pass of the path: taken, the swap."""
-MAX_PLIES = 2 * 2 * N_TILES + 2
-"""Plies a playout may take: every placement may follow a pass, and two
-passes end the game."""
+MAX_PLIES = MAX_GAME_PLIES
+"""Plies a playout may take: golden's bound on a game's plies (every
+placement may follow a pass, and two passes end the game)."""
 
 
 def ply_cycles(scans, walked):
