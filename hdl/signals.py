@@ -15,3 +15,12 @@ def signed(low, high):
 def flag(value=0):
     """A 1-bit Signal."""
     return Signal(bool(value))
+
+
+def check_widths(block_name, ports):
+    """Raise a ValueError naming the first of `ports` ((name, signal, bits)
+    each) whose width is not its bits: a block's port check at build time."""
+    for name, port, bits in ports:
+        if len(port) != bits:
+            raise ValueError("%s: %s must have %d bits, has %d"
+                             % (block_name, name, bits, len(port)))

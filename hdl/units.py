@@ -712,8 +712,31 @@ def _blokus_playout(cfg):
     return [("blokus_playout", blokus_playout(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(),
         bits(2), bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS),
-        bits(32), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), bits(9), bits(PLY_BITS),
-        bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS)))]
+        bits(32), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), bits(9),
+        bits(PLY_BITS), bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(),
+        bits(EXT_BITS), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21)))]
+
+
+def _blokus_playout_unit(cfg):
+    """A playout unit with its side of the tree's scans (hdl/blokus/playout_unit.py):
+    blokus_playout, blokus_expand_scan on the position it holds, and
+    blokus_path_feed keeping its descent's path."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.playout import KEY_BITS, PLY_BITS, RECORD_BITS
+    from hdl.blokus.playout_unit import blokus_playout_unit
+    from hdl.blokus.prior_score import HEURISTIC_BITS
+    from hdl.blokus.tables import EXT_BITS
+    from hdl.blokus.tree_layout import KEY_BITS as TREE_KEY_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_playout_unit", blokus_playout_unit(
+        clk, rst, bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(), bits(2),
+        bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(32),
+        flag(), bits(PLY_BITS), bits(TREE_KEY_BITS), flag(), bits(PLY_BITS),
+        bits(TREE_KEY_BITS), flag(), bits(PLY_BITS), flag(), flag(), bits(9), bits(PLY_BITS),
+        bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(), bits(CHILD_BITS),
+        bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS), bits(TREE_KEY_BITS),
+        bits(HEURISTIC_BITS)))]
 
 
 def _pipelined_divider(cfg):
@@ -945,15 +968,17 @@ def _blokus_tree_descent(cfg):
     from hdl.blokus.rave_match import KEY_WORD_BITS
     from hdl.blokus.tree_backup import PathEntry
     from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS, blokus_tree_descent_on_sdram
+    from hdl.blokus.tree_layout import KEY_BITS
     from hdl.blokus.uct_score import EXPLORE_BITS
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_descent", blokus_tree_descent_on_sdram(
-        clk, rst, flag(), bits(CHILD_BITS), bits(EXPLORE_BITS), bits(2), bits(TILE_BITS),
+        clk, rst, flag(), flag(), bits(CHILD_BITS), bits(EXPLORE_BITS), bits(2), bits(TILE_BITS),
         bits(TILE_BITS), bits(SIZE_BITS), flag(), flag(), flag(), bits(PLY_BITS), bits(SIZE_BITS),
-        flag(), bits(PLY_BITS), PathEntry(), flag(), bits(PLY_BITS), flag(), bits(CHILD_BITS),
-        bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS), bits(SUMMARY_BITS), flag(), flag(),
+        flag(), flag(), bits(PLY_BITS), PathEntry(), flag(), bits(PLY_BITS), bits(KEY_BITS),
+        flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS),
+        bits(SUMMARY_BITS), flag(), bits(KEY_WORD_BITS), flag(), flag(),
         bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(HEURISTIC_BITS), bits(SUMMARY_BITS), flag(),
         flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS),
         flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
@@ -969,7 +994,7 @@ def _blokus_tree_unit(cfg):
     from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
     from hdl.blokus.stats_update import REAL_BITS
     from hdl.blokus.tables import N_TILES
-    from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS
+    from hdl.blokus.tree_descent import TILE_BITS
     from hdl.blokus.tree_layout import KEY_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
                                       SCANNED_BITS, blokus_tree_unit_on_sdram)
@@ -978,18 +1003,16 @@ def _blokus_tree_unit(cfg):
 
     clk, rst, bits, flag = _signals()
     return [("blokus_tree_unit", blokus_tree_unit_on_sdram(
-        clk, rst, flag(), bits(CLOCK_BITS), bits(BUDGET_BITS), bits(CHILD_BITS), bits(2),
-        bits(TILE_BITS), bits(TILE_BITS), bits(SIZE_BITS), bits(BATCH), bits(BATCH * RESULT_BITS),
-        bits(BATCH * PLY_BITS), bits(BATCH * N_TILES), bits(BATCH * N_TILES), bits(6),
-        bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH), bits(PLY_BITS), bits(CLOCK_BITS),
-        bits(REAL_BITS), flag(), bits(CHILD_BITS), bits(REAL_BITS), bits(PLIES_BITS),
-        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS), flag(),
-        bits(UNIT_BITS),
-        bits(PLY_BITS), flag(), bits(CHILD_BITS),
-        bits(HEURISTIC_BITS), bits(CHILD_BITS), bits(KEY_BITS), bits(HEURISTIC_BITS), flag(),
-        bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(SUMMARY_BITS), flag(), flag(), flag(), flag(),
-        flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(),
-        bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+        clk, rst, flag(), bits(BUDGET_BITS), bits(2), bits(TILE_BITS), bits(TILE_BITS),
+        bits(BATCH), bits(BATCH * RESULT_BITS), bits(BATCH * PLY_BITS), bits(BATCH * N_TILES),
+        bits(BATCH * N_TILES), bits(6), bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH),
+        bits(PLY_BITS), bits(CLOCK_BITS), bits(REAL_BITS), flag(), flag(), bits(CHILD_BITS),
+        bits(REAL_BITS), bits(PLIES_BITS), bits(PLY_BITS), bits(EXPANSIONS_BITS),
+        bits(CLOCK_BITS), bits(SCANNED_BITS), flag(), bits(UNIT_BITS), bits(PLY_BITS),
+        bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), bits(CHILD_BITS),
+        bits(KEY_BITS), bits(HEURISTIC_BITS), bits(BATCH), bits(PLY_BITS), bits(KEY_BITS),
+        flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
+        bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
 def _blokus_tree_expand(cfg):
@@ -1078,6 +1101,7 @@ UNITS = {
     "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
     "blokus_playout": (_blokus_playout, 115200, False),
+    "blokus_playout_unit": (_blokus_playout_unit, 115200, False),
     "blokus_child_summary": (_blokus_child_summary, 115200, False),
     "blokus_uct_score": (_blokus_uct_score, 115200, False),
     "blokus_prior_score": (_blokus_prior_score, 115200, False),

@@ -11,7 +11,7 @@ from hdl.blokus.placement import LATENCY as PLACE_LATENCY, blokus_placement
 from hdl.blokus.policy_draw import blokus_policy_draw, draw_cycles
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.tables import EXT_BITS, J_BITS, N_SHAPES, SHAPE_BITS, SHAPE_TILE, TILE_SIZE
-from hdl.signals import flag, signed, unsigned
+from hdl.signals import check_widths, flag, signed, unsigned
 from hdl.weighted_sum import latency as sum_latency, weighted_sum
 
 KEY_BITS = 1 + J_BITS + SHAPE_BITS
@@ -84,14 +84,16 @@ def playout_cycles(plies):
     return plies * MAX_PLY_CYCLES + END_CYCLES
 
 
-State = enum("IDLE", "REPLAY", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH")
+State = enum("IDLE", "REPLAY", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH",
+             "SCAN")
 
 
 @block
 def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a, opp_to_move,
                    passes, placed, last_me, last_me_before, last_opp, last_opp_before, seed,
-                   path_valid, path_key, path_end, path_ready, busy, done, result, plies, rng,
-                   end_used_me, end_used_opp, record_addr, record_data):
+                   path_valid, path_key, path_end, path_scan, path_ready, busy, done, result,
+                   plies, rng, end_used_me, end_used_opp, record_addr, record_data, scan_done,
+                   forbidden, anchors, other_anchors, mover_used, used_open):
     """A playout unit: a descent's tree moves, then golden.blokus.mcts.play_out, with their record.
 
     Ports (the root state, held from `start` until `done`; ME is the board):
@@ -111,6 +113,11 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                              pass), taken at an edge where path_ready is high
         path_end        in   the path is over (taken when path_ready, before
                              path_valid): the playout starts
+        path_scan       in   the path is over (taken when path_ready, after
+                             path_end, before path_valid; or with `start`,
+                             an empty path): the position is held for a scan
+                             of the side to move's moves (the unit's `busy`
+                             stays high) until `scan_done`
         path_ready      out  the unit takes the next move or the end
     Ports (out, held from `done` until the next `start`):
         busy            a playout is under way
@@ -127,6 +134,14 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                         playout), (step, shape, ply) from the top bit down,
                         ply 0 the path's first move; meaningful for the tiles
                         the descent placed (written at the placement)
+    Ports (a scan, blokus_playout_unit's):
+        scan_done       in   one cycle: the scan of the held position is over
+                        (the unit is idle after this cycle)
+        forbidden, anchors  out  EXT_BITS: the side to move's maps (blokus_maps)
+        other_anchors   out  EXT_BITS: the other side's anchor map
+        mover_used      out  21 bits: the side to move's placed tiles
+        used_open       out  21 bits: those and the tiles the opening filter
+                        refuses (golden's `allowed`) for the tiles on the board
     How: the unit keeps the side to move's squares, tiles and last two moves
     apart from the other side's and swaps the two each ply, so one
     blokus_maps side, one local-cells block and one placement path serve both
@@ -141,12 +156,16 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     END_CYCLES more from the edge that takes `path_end` to `done`: golden's
     play_out work.
     """
+    check_widths("blokus_playout", (
+        ("forbidden", forbidden, EXT_BITS), ("anchors", anchors, EXT_BITS),
+        ("other_anchors", other_anchors, EXT_BITS), ("mover_used", mover_used, N_TILES),
+        ("used_open", used_open, N_TILES)))
     state = Signal(State.IDLE)
     board_map = lambda: unsigned(EXT_BITS)
     key_slot = lambda: unsigned(KEY_BITS)
-    # the side to move (mover) and the other side (waiting)
+    # the side to move (mover) and the other side (waiting); mover_used is a port
     mover_cells, waiting_cells = board_map(), board_map()
-    mover_used, waiting_used = unsigned(N_TILES), unsigned(N_TILES)
+    waiting_used = unsigned(N_TILES)
     mover_last, mover_last_before = key_slot(), key_slot()
     waiting_last, waiting_last_before = key_slot(), key_slot()
     mover_is_opp, me_seat_a = flag(), flag()
@@ -163,17 +182,16 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                                  place_key(SHAPE_BITS, 0), squares)
     recent = board_map()
     drawn_key = key_slot()
-    # the mover's maps (the other side's outputs of blokus_maps are left unused)
+    # the mover's maps (of the other side's, the anchors only: a scan's heuristic reads them)
     mover_seat_a, mover_first, waiting_first = flag(), flag(), flag()
-    forbidden, anchors, unused_forbidden, unused_anchors = (board_map(), board_map(),
-                                                            board_map(), board_map())
+    unused_forbidden = board_map()
     maps = blokus_maps(mover_cells, waiting_cells, mover_first, waiting_first, mover_seat_a,
-                       forbidden, anchors, unused_forbidden, unused_anchors)
+                       forbidden, anchors, unused_forbidden, other_anchors)
     local_map = board_map()
     local = blokus_local_cells(recent, mover_cells, waiting_cells, local_map)
     draw_start, draw_busy, draw_done, draw_found = flag(), flag(), flag(), flag()
     draw_step, draw_shape, draw_rng = unsigned(J_BITS), unsigned(SHAPE_BITS), unsigned(32)
-    used_open, refused = unsigned(N_TILES), unsigned(N_TILES)
+    refused = unsigned(N_TILES)
     draw = blokus_policy_draw(clk, rst, draw_start, forbidden, anchors, mover_used, used_open,
                               local_map, rng, draw_busy, draw_done, draw_found, draw_step,
                               draw_shape, draw_rng)
@@ -284,12 +302,17 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                 ply.next = 0
                 plies.next = 0
                 rng.next = seed
-                state.next = State.REPLAY
+                if path_scan:            # the root state itself is scanned: no path
+                    state.next = State.SCAN
+                else:
+                    state.next = State.REPLAY
         elif state == State.REPLAY:
             # the path's moves, played as they come
             if path_end:
                 replaying.next = 0
                 state.next = State.CHECK
+            elif path_scan:
+                state.next = State.SCAN
             elif path_valid:
                 replaying.next = 1
                 mover_last_before.next = mover_last
@@ -358,6 +381,10 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
             else:
                 plies.next = plies + 1
                 state.next = State.CHECK
+        elif state == State.SCAN:
+            # the position held for blokus_playout_unit's scan
+            if scan_done:
+                state.next = State.IDLE
         elif state == State.FINISH:
             if lead > 0:
                 result.next = 256

@@ -1,5 +1,5 @@
-"""The Monte-Carlo search's tree unit: its jobs for the playout units in
-golden's schedule (golden.blokus.mcts ``search``: the unit waiting longest
+"""The Monte-Carlo search's tree unit: the root's expansion, then its jobs
+for the playout units in golden's schedule (golden.blokus.mcts ``search``: the unit waiting longest
 first; a job is that unit's back-up, then its next walk down while the clock
 is under the budget), the walk and the back-up sharing the SDRAM, the
 statistics update and the root's RAM, and a path store a unit."""
@@ -34,28 +34,27 @@ if BATCH not in (2, 3):
 
 
 @block
-def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes, root_tiles_me,
-                     root_tiles_opp, tree_size, unit_request, unit_results, unit_moves,
-                     unit_placed_me, unit_placed_opp, record_addr, unit_records, give, stop,
-                     give_len, free_at, descents, overrun, best_place, best_descents, tree_plies,
-                     max_depth, expansions, busy, scanned, scan_start, scan_unit, scan_level,
-                     scan_last, scan_count, scan_best, list_addr, list_key, list_heuristic,
-                     root_load_we, root_load_addr, root_load_key, root_load_summary, req, req_write,
-                     req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
-    """golden's schedule of the tree unit's jobs, in exactly golden's cycles.
+def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
+                     unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
+                     record_addr, unit_records, give, stop, give_len, free_at, descents, overrun,
+                     root_pass, best_place, best_descents, tree_plies, max_depth, expansions, busy,
+                     scanned, scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
+                     scan_best, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
+                     req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
+                     mem_done):
+    """golden's search (``search``): the root's expansion, then the schedule
+    of the tree unit's jobs, in exactly golden's cycles.
 
     Ports:
-        start        in   the search begins (the root expanded): the inputs below
-        clock_start  in   CLOCK_BITS: golden's clock then (the root's expansion's cost)
-        budget       in   BUDGET_BITS: a job that starts at or past it walks no more
-                          (both given from the cycle before `start`, budget
-                          held until the search ends: their compare is a
-                          register)
-        root_count, root_passes, root_tiles_me, root_tiles_opp, tree_size  in
-                          blokus_tree_descent's: the root's children, the game
-                          at the root, the tree's nodes after the root's expansion
-        unit_request in   BATCH bits: unit u begins to wait (one cycle; in the
-                          cycle of `start` every unit asks)
+        start        in   one cycle: the search begins, golden's clock 0 (the
+                          tree is the root alone; the tree unit must be idle)
+        budget       in   BUDGET_BITS: a job that starts at or past it walks
+                          no more (held until the search ends)
+        root_passes, root_tiles_me, root_tiles_opp  in  blokus_tree_descent's:
+                          the game at the root (held until the search ends)
+        unit_request in   BATCH bits: unit u begins to wait (one cycle; every
+                          unit waits from the root's expansion's last cycle:
+                          the tree unit asks for them then)
         unit_results, unit_moves, unit_placed_me, unit_placed_opp  in  BATCH
                           times RESULT_BITS, PLY_BITS, N_TILES, N_TILES (unit u
                           at bits u * width): the descent each unit played out,
@@ -66,8 +65,12 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                           without one (the budget is spent: it stops); the
                           cycle after the job's last
         free_at      out  CLOCK_BITS: golden's clock at the end of the last job
+                          (of the root's expansion when the root passes)
         descents     out  REAL_BITS: the descents backed up (the root's descents)
         overrun      out  sticky: an operation overran golden's cost
+        root_pass    out  from the root's expansion's last cycle: the root's
+                          one child is a pass (the side has no move): no job
+                          follows, every unit is told to stop
         best_place, best_descents  out  CHILD_BITS, REAL_BITS: the root child
                           with the most descents so far (the lowest place of
                           equals: golden's answer, once the search is over) and
@@ -75,18 +78,23 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                           so the answer costs no cycle after the search
         tree_plies, max_depth, expansions, busy  out  PLIES_BITS, PLY_BITS,
                           EXPANSIONS_BITS, CLOCK_BITS: golden's MctsResult
-                          tree_plies, max_depth, expansions (the walks' only:
-                          golden's less the root's) and tree_work (the tree
-                          unit's busy cycles, the root's expansion's
-                          `clock_start` included), a cycle after each walk
+                          tree_plies, max_depth, expansions (the root's
+                          included) and tree_work (the tree unit's busy
+                          cycles, the root's expansion's included), a cycle
+                          after each walk
         scanned      out  SCANNED_BITS: golden's scanned, the children read by
                           the walks' choices (the root's a walk, and those
                           of each choice below it)
         scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
-        root_load_*  in   the root's RAM written (the root's expansion's KEY words
-                          and summaries: `root_load_key`, `root_load_summary`)
+                          (unit 0 for the root's, at `scan_level` 0)
+        key_we, key_level, key  out  BATCH bits, PLY_BITS, KEY_BITS: one
+                          cycle: level `key_level` of unit u's path is the
+                          move `key` (the walk's path writes, for the units'
+                          copies: blokus_path_feed)
         req .. mem_done   the SDRAM controller's user side
-    How: blokus_unit_queue names the unit to serve; when the tree unit is
+    How: `start` starts blokus_tree_descent on the root's expansion; in its
+    last cycle (golden's `start`) every unit begins to wait. Then
+    blokus_unit_queue names the unit to serve; when the tree unit is
     free (idle, or in the last cycle of a job's last operation) it starts
     that unit's job: blokus_tree_backup of its last descent, if any, then,
     when the job started under the budget, blokus_tree_descent, each
@@ -94,8 +102,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     side, the statistics update and the root's RAM go to the operation
     running (the walk from its start).
     """
-    for name, port, bits in (("clock_start", clock_start, CLOCK_BITS),
-                             ("budget", budget, BUDGET_BITS), ("free_at", free_at, CLOCK_BITS),
+    for name, port, bits in (("budget", budget, BUDGET_BITS), ("free_at", free_at, CLOCK_BITS),
                              ("unit_results", unit_results, BATCH * RESULT_BITS),
                              ("unit_moves", unit_moves, BATCH * PLY_BITS),
                              ("unit_placed_me", unit_placed_me, BATCH * N_TILES),
@@ -107,30 +114,36 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                              ("tree_plies", tree_plies, PLIES_BITS),
                              ("max_depth", max_depth, PLY_BITS),
                              ("expansions", expansions, EXPANSIONS_BITS),
-                             ("busy", busy, CLOCK_BITS), ("scanned", scanned, SCANNED_BITS)):
+                             ("busy", busy, CLOCK_BITS), ("scanned", scanned, SCANNED_BITS),
+                             ("key_we", key_we, BATCH), ("key_level", key_level, PLY_BITS),
+                             ("key", key, KEY_BITS), ("scan_key", scan_key, KEY_BITS)):
         if len(port) != bits:
             raise ValueError("blokus_tree_unit: %s must have %d bits, has %d"
                              % (name, bits, len(port)))
-    phase_t = enum("NONE", "BACKUP", "DESCENT")
+    phase_t = enum("NONE", "ROOT", "BACKUP", "DESCENT")
     phase = Signal(phase_t.NONE)
     running = flag()
     clock = unsigned(CLOCK_BITS)         # golden's clock at the end of this cycle
     job_unit, sel_unit, head = unsigned(UNIT_BITS), unsigned(UNIT_BITS), unsigned(UNIT_BITS)
     head_valid, take, job_ends, under_budget, within = (flag() for _ in range(5))
     next_backup, next_walk = flag(), flag()
-    # clock_start < budget and clock < budget, registered: compared in the
-    # cycle that uses them, their carry chains began the tree unit's longest
-    # path (76.4 MHz)
-    under_start, under_clock = flag(), flag()
+    # clock < budget, registered: compared in the cycle that uses it, its
+    # carry chain began the tree unit's longest path (76.4 MHz)
+    under_clock = flag()
+    root_end, root_done = flag(), flag()  # the root's expansion's last cycle; not a pass
+    requests = unsigned(BATCH)
+    root_count, root_count_now, size_first = unsigned(CHILD_BITS), unsigned(CHILD_BITS), \
+        unsigned(SIZE_BITS)
     pending = unsigned(BATCH)            # unit u has a descent to back up
     lens = [unsigned(PLY_BITS) for _ in range(1 << UNIT_BITS)]
     len_of_sel = unsigned(PLY_BITS)
-    queue = blokus_unit_queue(clk, rst, unit_request, take, head_valid, head)
+    queue = blokus_unit_queue(clk, rst, requests, take, head_valid, head)
     # the unit's inputs, picked
     result_sel, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
     me_sel, opp_sel, record_sel = unsigned(N_TILES), unsigned(N_TILES), unsigned(RECORD_BITS)
     # the back-up and the walk
     b_start, b_last, b_done, b_over, d_start, d_last, d_done, d_over = (flag() for _ in range(8))
+    d_pass = flag()                      # the root's one child is a pass
     b_path_addr, d_len, d_wr_addr = unsigned(PLY_BITS), unsigned(PLY_BITS), unsigned(PLY_BITS)
     b_path, d_path, d_we = PathEntry(), PathEntry(), flag()
     d_size, size, size_now = unsigned(SIZE_BITS), unsigned(SIZE_BITS), unsigned(SIZE_BITS)
@@ -141,12 +154,13 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     b_root_rd, d_root_rd = unsigned(CHILD_BITS), unsigned(CHILD_BITS)
     rd_key, rd_summary, rd_addr = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
         unsigned(CHILD_BITS)
-    b_key_we, b_summary_we, d_summary_we = flag(), flag(), flag()
+    b_key_we, b_summary_we, d_summary_we, d_key_we = flag(), flag(), flag(), flag()
     b_real_we, b_real = flag(), unsigned(REAL_BITS)   # a root child backed up: its descents
     b_wr_addr, d_wr_addr_root = unsigned(CHILD_BITS), unsigned(CHILD_BITS)
     b_wr_key, b_wr_summary, d_wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS), \
         unsigned(SUMMARY_BITS)
-    key_we, summary_we, wr_addr = flag(), flag(), unsigned(CHILD_BITS)
+    d_wr_key = unsigned(KEY_WORD_BITS)
+    ram_key_we, ram_summary_we, wr_addr = flag(), flag(), unsigned(CHILD_BITS)
     wr_key, wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS)
     b_req, b_write, d_req, d_write = flag(), flag(), flag(), flag()
     b_addr, d_addr, b_len, d_len_req = unsigned(ADDR_BITS), unsigned(ADDR_BITS), \
@@ -160,7 +174,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     write_unit, desc_unit = unsigned(UNIT_BITS), unsigned(UNIT_BITS)
 
     updater = blokus_stats_updater(clk, rst, request, result)
-    ram = blokus_root_children(clk, key_we, summary_we, wr_addr, wr_key, wr_summary, rd_addr,
+    ram = blokus_root_children(clk, ram_key_we, ram_summary_we, wr_addr, wr_key, wr_summary, rd_addr,
                                rd_key, rd_summary)
     explorer = blokus_explore(clk, rst, explore_in_valid, descents, explore_valid, root_explore)
     backup = blokus_tree_backup(clk, rst, b_start, len_of_sel, result_sel, moves_sel, me_sel,
@@ -170,12 +184,14 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                                 b_real, b_req, b_write,
                                 b_addr, b_len, ready, wr_take, b_wr_data, rd_valid, rd_data,
                                 mem_done)
-    walk = blokus_tree_descent(clk, rst, d_start, root_count, root_explore, root_passes,
-                               root_tiles_me, root_tiles_opp, size_now, d_last, d_done, d_over,
-                               d_len, d_size, d_read_valid, d_read_count, d_we, d_wr_addr, d_path,
-                               scan_start, scan_level, scan_last, scan_count, scan_best, list_addr,
-                               list_key, list_heuristic, d_request, result, d_root_rd, rd_key,
-                               rd_summary, d_summary_we, d_wr_addr_root, d_wr_summary, d_req,
+    walk = blokus_tree_descent(clk, rst, d_start, start, root_count_now, root_explore,
+                               root_passes, root_tiles_me, root_tiles_opp, size_now, d_last,
+                               d_done, d_over, d_len, d_size, d_pass, d_read_valid, d_read_count,
+                               d_we, d_wr_addr, d_path, scan_start, scan_level, scan_key,
+                               scan_last, scan_count, scan_best, list_addr, list_key,
+                               list_heuristic, d_request, result, d_root_rd, rd_key, rd_summary,
+                               d_summary_we, d_wr_addr_root, d_wr_summary, d_key_we, d_wr_key,
+                               d_req,
                                d_write, d_addr, d_len_req, ready, wr_take, d_wr_data, rd_valid,
                                rd_data, mem_done)
     results = [unit_results(RESULT_BITS * (u + 1), RESULT_BITS * u) for u in range(BATCH)]
@@ -193,19 +209,26 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     @always_comb
     def schedule():
         # a job ends in this cycle; the next starts at its end when a unit waits
-        job_ends.next = (phase == phase_t.NONE
+        root_end.next = phase == phase_t.ROOT and d_last
+        root_done.next = phase == phase_t.ROOT and d_last and not d_pass
+        job_ends.next = (phase == phase_t.NONE or root_end
                          or (phase == phase_t.BACKUP and b_last and not within)
                          or (phase == phase_t.DESCENT and d_last))
-        take.next = (running or start) and head_valid and job_ends
+        take.next = (running or root_done) and head_valid and job_ends
         # what starts if the job ends, from the queue and registers only: the
         # operations' last cycles come late, and meet these in one gate
-        next_backup.next = (running or start) and head_valid and pending[head] and not start
-        next_walk.next = ((running or start) and head_valid and (start or not pending[head])
+        next_backup.next = running and head_valid and pending[head]
+        next_walk.next = ((running or root_done) and head_valid and not pending[head]
                           and under_budget)
-        if start:                        # the first jobs start with the search
-            under_budget.next = under_start
+        under_budget.next = under_clock
+
+    @always_comb
+    def unit_requests():
+        # every unit begins to wait in the root's last cycle (golden's start)
+        if root_done:
+            requests.next = unit_request | ((1 << BATCH) - 1)
         else:
-            under_budget.next = under_clock
+            requests.next = unit_request
 
     @always_comb
     def starts():
@@ -213,7 +236,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         if take:
             sel_unit.next = head
         b_start.next = next_backup and job_ends
-        d_start.next = ((next_walk and job_ends)
+        d_start.next = (start or (next_walk and job_ends)
                         or (phase == phase_t.BACKUP and b_last and within))
 
     @always_comb
@@ -246,10 +269,32 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
     def length_of():
         len_of_sel.next = lens[sel_unit]
         scan_unit.next = job_unit
-        if start:                        # the search's first walk starts with it
-            size_now.next = tree_size
+        # the root's expansion starts on the root alone; the search's first
+        # walk in its last cycle, on the tree and the root's children it made
+        if start:
+            size_now.next = 1
+        elif root_done:
+            size_now.next = d_size
         else:
             size_now.next = size
+        size_first.next = d_size - 1
+        if root_done:
+            root_count_now.next = size_first[CHILD_BITS:]
+        else:
+            root_count_now.next = root_count
+
+    @always_comb
+    def root_passes_out():
+        root_pass.next = d_pass
+
+    @always_comb
+    def path_copies():
+        # the walk's path writes, for the unit's copy (as the path store's)
+        key_we.next = 0
+        if d_we:
+            key_we.next[write_unit] = 1
+        key_level.next = d_wr_addr
+        key.next = d_path.key
 
     @always_comb
     def shared():
@@ -281,15 +326,11 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
             rd_addr.next = d_root_rd
         else:
             rd_addr.next = b_root_rd
-        key_we.next = root_load_we or b_key_we
-        summary_we.next = root_load_we or b_summary_we or d_summary_we
-        if root_load_we:
-            wr_addr.next = root_load_addr
-            wr_key.next = root_load_key
-            wr_summary.next = root_load_summary
-        elif d_summary_we:
+        ram_key_we.next = b_key_we or d_key_we
+        ram_summary_we.next = b_summary_we or d_summary_we
+        if d_summary_we or d_key_we:
             wr_addr.next = d_wr_addr_root
-            wr_key.next = b_wr_key
+            wr_key.next = d_wr_key
             wr_summary.next = d_wr_summary
         else:
             wr_addr.next = b_wr_addr
@@ -320,17 +361,15 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         explore_in_valid.next = True
         write_unit.next = desc_unit      # a walk's writes come a cycle after its control's
         clock.next = clock + 1
-        under_start.next = clock_start < budget
         under_clock.next = clock + 1 < budget
         if b_over or d_over:
             overrun.next = True
         p = intbv(0)[BATCH:]             # the units with a descent to back up after this cycle
         p[:] = pending
         if start:
-            running.next = True
-            clock.next = clock_start + 1
-            under_clock.next = clock_start + 1 < budget
-            size.next = tree_size
+            running.next = False
+            clock.next = 1
+            under_clock.next = 1 < budget
             p[:] = 0
             descents.next = 0
             best_place.next = 0          # every root child has 0 descents: the first is golden's
@@ -347,6 +386,14 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
         if d_start:
             use_descent.next = True
             desc_unit.next = sel_unit
+        if root_end:
+            # golden's start: the search's jobs start, unless the root passes
+            size.next = d_size
+            root_count.next = size_first[CHILD_BITS:]
+            if d_pass:
+                stop.next = (1 << BATCH) - 1
+            else:
+                running.next = True
         if phase == phase_t.DESCENT and d_last:
             lens[job_unit].next = d_len
             size.next = d_size
@@ -371,6 +418,9 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                 phase.next = phase_t.DESCENT
             else:
                 stop.next[head] = True
+        if start:                        # the root's expansion, with unit 0's scan
+            phase.next = phase_t.ROOT
+            job_unit.next = 0
         pending.next = p
 
     walk_ended, walk_grew, walk_len = flag(), flag(), unsigned(PLY_BITS)
@@ -392,7 +442,7 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
             tree_plies.next = 0
             max_depth.next = 0
             expansions.next = 0
-            busy.next = clock_start
+            busy.next = 0
             scanned.next = 0
         else:
             scanned.next = scanned + root_read + below_read
@@ -404,22 +454,24 @@ def blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_pass
                     max_depth.next = walk_len - 1
                 if walk_grew:
                     expansions.next = expansions + 1
+            if root_end:                 # the root's expansion
+                expansions.next = 1
 
-    return (queue, updater, ram, explorer, backup, walk, schedule, starts, unit_inputs,
-            length_of, shared, path_fields, path_store, control, statistics)
+    return (queue, updater, ram, explorer, backup, walk, schedule, unit_requests, starts,
+            unit_inputs, length_of, root_passes_out, path_copies, shared, path_fields, path_store, control,
+            statistics)
 
 
 @block
-def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, root_passes,
-                              root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
-                              unit_moves, unit_placed_me, unit_placed_opp, record_addr,
-                              unit_records, give, stop, give_len, free_at, descents, overrun,
-                              best_place, best_descents, tree_plies, max_depth, expansions, busy,
-                              scanned, scan_start, scan_unit, scan_level, scan_last, scan_count,
-                              scan_best, list_addr, list_key, list_heuristic, root_load_we,
-                              root_load_addr, root_load_key, root_load_summary, sd_cke, sd_cs_n,
-                              sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
-                              sd_dq_oe, sd_dq_i, clk_hz=50000000):
+def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
+                              unit_request, unit_results, unit_moves, unit_placed_me,
+                              unit_placed_opp, record_addr, unit_records, give, stop, give_len,
+                              free_at, descents, overrun, root_pass, best_place, best_descents,
+                              tree_plies, max_depth, expansions, busy, scanned, scan_start,
+                              scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
+                              list_addr, list_key, list_heuristic, key_we, key_level, key, sd_cke,
+                              sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
+                              sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
@@ -427,15 +479,15 @@ def blokus_tree_unit_on_sdram(clk, rst, start, clock_start, budget, root_count, 
     req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
     req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
-    unit = blokus_tree_unit(clk, rst, start, clock_start, budget, root_count, root_passes,
-                            root_tiles_me, root_tiles_opp, tree_size, unit_request, unit_results,
-                            unit_moves, unit_placed_me, unit_placed_opp, record_addr, unit_records,
-                            give, stop, give_len, free_at, descents, overrun, best_place,
-                            best_descents, tree_plies, max_depth, expansions, busy, scanned,
-                            scan_start, scan_unit, scan_level, scan_last, scan_count, scan_best,
-                            list_addr, list_key, list_heuristic, root_load_we, root_load_addr,
-                            root_load_key, root_load_summary, req, req_write, req_addr, req_len,
-                            ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
+    unit = blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
+                            unit_request, unit_results, unit_moves, unit_placed_me,
+                            unit_placed_opp, record_addr, unit_records, give, stop, give_len,
+                            free_at, descents, overrun, root_pass, best_place, best_descents,
+                            tree_plies, max_depth, expansions, busy, scanned, scan_start,
+                            scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
+                            list_addr, list_key, list_heuristic, key_we, key_level, key, req,
+                            req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
+                            rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,

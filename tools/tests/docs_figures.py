@@ -421,7 +421,7 @@ FIGURES += [
      % (block, F), {})
     for block in ("blokus_tree_update", "blokus_tree_select", "blokus_tree_rave",
                   "blokus_tree_expand", "blokus_tree_backup", "blokus_tree_descent",
-                  "blokus_tree_unit", "blokus_explore",
+                  "blokus_tree_unit", "blokus_explore", "blokus_playout", "blokus_playout_unit",
                   "blokus_child_select", "blokus_expand_scan", "blokus_stats_update")
 ]
 FIGURES += [
@@ -482,14 +482,19 @@ FIGURES += [
      r"\| `%s` \(%s[^|]*\) \| %s \| %s \| (\d+) \| %s \| (\d+) \|" % (block, what, N, N, N),
      BK_SYNTH_UNITS, r"\| `%s` \(%s[^|]*\) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|"
      % (block, what), {})
-    for block, what in (("blokus_playout", "one playout unit"), ("blokus_tree_unit", "two units"))
+    for block, what in (("blokus_playout", "a playout unit without"),
+                        ("blokus_playout_unit", "a playout unit with"),
+                        ("blokus_tree_unit", "two units"))
 ] + [
     ("docs/blokus-mcts.md", "### Two playout units",
      r"3 x 9,701 \+ %s = %s LUT4 of the netlist" % (N, N),
      BK_SYNTH_UNITS, r"3 x 9701 \+ (\d+) = (\d+) LUT4 of the netlist", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"2 x 9,701 \+ %s = %s, which leaves\s+about %s logic elements" % (N, N, N),
-     BK_SYNTH_UNITS, r"2 x 9701 \+ (\d+) = (\d+), (\d+) left", {}),
+     r"2 x %s \+ %s = %s, which\s+leaves %s logic elements" % (N, N, N, N),
+     BK_SYNTH_UNITS, r"with its scan side: 2 x (\d+) \+ (\d+) = (\d+), which leaves (\d+)", {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"Without the scan sides, 2 x %s \+ %s = %s\s+would leave %s" % (N, N, N, N),
+     BK_SYNTH_UNITS, r"Without the scan sides \(2 x (\d+) \+ (\d+) = (\d+)\) (\d+) would be left", {}),
 ]
 BK_PLAYOUT_UNIT = "bench/results/blokus-playout-unit.md"
 FIGURES += [

@@ -40,7 +40,9 @@ from verif.units.common import Mismatches, blokus_game_plies, start_unit
 
 INPUTS = ("start", "cells_me", "cells_opp", "used_me", "used_opp", "seat_a", "opp_to_move",
           "passes", "placed", "last_me", "last_me_before", "last_opp", "last_opp_before",
-          "seed", "path_valid", "path_key", "path_end", "record_addr")
+          "seed", "path_valid", "path_key", "path_end", "path_scan", "record_addr")
+"""The inputs of blokus_playout_unit too; blokus_playout's scan_done is low here
+(path_scan never comes)."""
 VALID = 1 << (KEY_BITS - 1)
 
 
@@ -63,32 +65,44 @@ def slot(key):
     return 0 if key == M.PASS else VALID | ((key >> 7) - 2) << SHAPE_BITS | (key & 127)
 
 
-def case_of(pos, player, last, placed, seed, path_len, rng):
-    """The block's inputs, a path of up to `path_len` random legal moves from
-    the state (passes when a side has none; it stops at the game's end), and
-    golden's playout after it."""
-    state = M.State(pos.copy(), player, [list(last[0]), list(last[1])], placed)
+def root_inputs(pos, player, last, placed, seed):
+    """The block's root state inputs (and its generator state `seed`)."""
+    return {"cells_me": pos.cells[B.ME] << EXT0, "cells_opp": pos.cells[B.OPP] << EXT0,
+            "used_me": pos.used[B.ME], "used_opp": pos.used[B.OPP],
+            "seat_a": int(pos.seat == "A"), "opp_to_move": int(player == B.OPP),
+            "passes": pos.passes, "placed": placed,
+            "last_me": slot(key_of_mask(last[B.ME][0])),
+            "last_me_before": slot(key_of_mask(last[B.ME][1])),
+            "last_opp": slot(key_of_mask(last[B.OPP][0])),
+            "last_opp_before": slot(key_of_mask(last[B.OPP][1])),
+            "seed": seed}
+
+
+def random_path(state, path_len, rng):
+    """Up to `path_len` random legal moves played on golden's `state` (passes
+    when the side has none; it stops at the game's end): (keys, movers)."""
     path, path_movers = [], []
     while len(path) < path_len and not state.over():
         moves = B.legal_moves(state.pos, state.to_move)
         path.append(M.move_key(rng.choice(moves)) if moves else M.PASS)
         path_movers.append(state.to_move)
         state.play(path[-1])
+    return path, path_movers
+
+
+def case_of(pos, player, last, placed, seed, path_len, rng):
+    """The block's inputs, a path of up to `path_len` random legal moves from
+    the state (passes when a side has none; it stops at the game's end), and
+    golden's playout after it."""
+    state = M.State(pos.copy(), player, [list(last[0]), list(last[1])], placed)
+    path, path_movers = random_path(state, path_len, rng)
     keys, movers, result, after, work = M.play_out(state, seed)
     record = {}
     for j, (key, mover) in enumerate(zip(path + keys, path_movers + movers)):
         if key != M.PASS:
             record[32 * mover + ALL_SHAPES[key & 127].tile] = (
                 ((key >> 7) - 2) << (SHAPE_BITS + PLY_BITS) | (key & 127) << PLY_BITS | j)
-    inputs = {"cells_me": pos.cells[B.ME] << EXT0, "cells_opp": pos.cells[B.OPP] << EXT0,
-              "used_me": pos.used[B.ME], "used_opp": pos.used[B.OPP],
-              "seat_a": int(pos.seat == "A"), "opp_to_move": int(player == B.OPP),
-              "passes": pos.passes, "placed": placed,
-              "last_me": slot(key_of_mask(last[B.ME][0])),
-              "last_me_before": slot(key_of_mask(last[B.ME][1])),
-              "last_opp": slot(key_of_mask(last[B.OPP][0])),
-              "last_opp_before": slot(key_of_mask(last[B.OPP][1])),
-              "seed": seed}
+    inputs = root_inputs(pos, player, last, placed, seed)
     expected = {"result": result, "plies": len(keys), "rng": after,
                 "end_used_me": state.pos.used[B.ME], "end_used_opp": state.pos.used[B.OPP],
                 "cycles": work,

@@ -43,7 +43,7 @@ from verif.units.tree_ops import (LastCycle, copy_tree, load_root_children, load
                                   memory_words, node_words, random_gap, scanned_moves,
                                   start_on_sdram, timed_operation)
 
-INPUTS = ("start", "root_count", "root_explore", "root_passes", "root_tiles_me",
+INPUTS = ("start", "expand_root", "root_count", "root_explore", "root_passes", "root_tiles_me",
           "root_tiles_opp", "tree_size", "scan_last", "scan_count", "scan_best", "load_list_we",
           "load_root_we", "load_addr", "load_key", "load_heuristic", "load_summary", "sd_dq_i")
 MINIMUM = 8
@@ -243,6 +243,7 @@ async def walks_are_goldens(dut):
         dut.scan_last.value = 0
         last = LastCycle(dut, lambda: (int(dut.path_len.value), int(dut.new_size.value)))
         path, root_writes, asked, countdown, reads = {}, {}, [], [None], []
+        scan_keys, key_next = [], [False]
 
         def watch():
             last()
@@ -266,8 +267,12 @@ async def walks_are_goldens(dut):
                 elif countdown[0] < 0:
                     dut.scan_last.value = 0
                     countdown[0] = None
+            if key_next[0]:              # the scanned node's key, from the cycle after
+                scan_keys.append(int(dut.scan_key.value))
+                key_next[0] = False
             if int(dut.scan_start.value):
                 asked.append(int(dut.scan_level.value))
+                key_next[0] = True
                 countdown[0] = scan[4] - 1 if scan is not None else 10 ** 9
                 dut.scan_count.value = rng.getrandbits(len(dut.scan_count))   # not yet the count
                 if countdown[0] == 0:
@@ -297,6 +302,9 @@ async def walks_are_goldens(dut):
                           "scanned)", [after.count[node] for node in d.path[1:-1]], reads)
         mismatches.expect(what + ": the scan asked for at level",
                           [d.path.index(scan[0])] if scan is not None else [], asked)
+        mismatches.expect(what + ": the scanned node's key (scan_key)",
+                          [M.KEY_PASS if after.key[scan[0]] == M.PASS else after.key[scan[0]]]
+                          if scan is not None else [], scan_keys)
         bad = []
         for node in range(len(after)):
             want = node_words(after, node)

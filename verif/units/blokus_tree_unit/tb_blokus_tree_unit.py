@@ -1,18 +1,17 @@
 """Unit bench of hdl/blokus/tree_unit.py: the Monte-Carlo search's tree
-unit (its jobs in golden's schedule, the walk down and the back-up) on the
-SDRAM controller and a model of the chip (verif/sdram_model.py), the bench
-playing the BATCH playout units.
+unit (the root's expansion, then its jobs in golden's schedule, the walk
+down and the back-up) on the SDRAM controller and a model of the chip
+(verif/sdram_model.py), the bench playing the BATCH playout units.
 
 Each case is one of golden's searches (golden/blokus/mcts.py, ``search``)
 of a random position (late ones too) at a small budget in clock cycles. The
-bench puts the tree golden has after the root's expansion in the model's
-memory and the root's RAM, starts the tree unit at golden's clock after
-that expansion with every unit waiting, and plays each unit as golden does:
-given a descent, it waits golden's play_out cycles (the replay and the
-playout) and asks again, with the descent's result, moves, tiles and record
-of placements; asked for a scan, it answers golden's replay_work and
-expand_work later with the children's count and best h, the moves in the
-list. For each search:
+bench starts the tree unit (`start`) on a memory the last search left, and
+plays each unit as golden does: given a descent, it waits golden's play_out
+cycles (the replay and the playout) and asks again, with the descent's
+result, moves, tiles and record of placements; asked for a scan, it answers
+golden's expand_work later (the root's, at level 0, by unit 0) or
+replay_work and expand_work (a walk's) with the children's count and best
+h, the moves in the list. For each search:
 - the units are given their descents in golden's order, and stop when
   golden's do;
 - the descents backed up and golden's clock at the end of the last job
@@ -20,11 +19,14 @@ list. For each search:
   of every job back to back in golden's cycles, the jobs in golden's order
   at golden's times;
 - every node's KEY, SUMMARY, STATS and LINK words afterwards are golden's
-  final tree's;
+  final tree's, the root's included (the tree unit writes them as golden's
+  empty tree has them while the root is scanned);
 - no operation overruns, and the model finds no broken rule of the data sheet.
-The last search is the second's again, its budget the start of one of that
-search's jobs (the clock at which the tree unit took it): that job backs up
-and walks no more, as golden's.
+The fourth search is the second's again, its budget the start of one of
+that search's jobs (the clock at which the tree unit took it): that job
+backs up and walks no more, as golden's. The fifth's budget is spent by the
+root's expansion: every unit stops at once. The sixth's root has no move: it
+passes (root_pass), and every unit stops after its expansion.
 """
 import random
 
@@ -38,15 +40,14 @@ from hdl.blokus.rave_match import RESULT_BITS
 from hdl.blokus.tables import N_TILES
 from verif import tb
 from verif.units.common import Mismatches, blokus_game_position, blokus_record_words
-from verif.units.tree_ops import (copy_tree, load_root_children, load_tree, memory_words,
-                                  node_words, scanned_moves, start_on_sdram)
+from verif.units.tree_ops import (copy_tree, memory_words, node_words, scanned_moves,
+                                  start_on_sdram)
 
-INPUTS = ("start", "clock_start", "budget", "root_count", "root_passes", "root_tiles_me",
-          "root_tiles_opp", "tree_size", "unit_request", "unit_results", "unit_moves",
-          "unit_placed_me", "unit_placed_opp", "unit_records", "scan_last", "scan_count",
-          "scan_best", "list_key", "list_heuristic", "root_load_we", "root_load_addr",
-          "root_load_key", "root_load_summary", "sd_dq_i")
-SEARCHES = 4                         # the last one: the second's position, its budget a job's start
+INPUTS = ("start", "budget", "root_passes", "root_tiles_me", "root_tiles_opp", "unit_request",
+          "unit_results", "unit_moves", "unit_placed_me", "unit_placed_opp", "unit_records",
+          "scan_last", "scan_count", "scan_best", "list_key", "list_heuristic", "sd_dq_i")
+SEARCHES = 6                         # 4: the second's position, its budget a job's start;
+                                     # 5: a budget the root's expansion spends; 6: a root's pass
 def golden_search(rng, pos, budget):
     """golden's search with what the bench needs: the tree after the root's
     expansion, its cost, each unit's descents in order (play_out's cycles,
@@ -58,6 +59,8 @@ def golden_search(rng, pos, budget):
         M.expand
 
     def catch_expand_m(self, node, state):
+        if caught["search"] is None:
+            caught["search"] = self
         done, work = expand_m(self, node, state)
         if caught["start"] is None:
             caught["start"] = work
@@ -66,17 +69,16 @@ def golden_search(rng, pos, budget):
     def catch_expand_f(tree, node, state, max_children=None):
         n0 = len(tree)
         done, moves, scans = expand_f(tree, node, state, max_children)
-        if caught["start"] is not None:          # not the root's
-            listed = scanned_moves(tree, node, state) if done else []
-            assert not done or tree.first[node] == n0
-            best = max(h for _, h in listed) if listed else 0
-            caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
-                                    M.expand_work(scans, moves)])
+        listed = scanned_moves(tree, node, state) if done else []
+        assert not done or tree.first[node] == n0
+        best = max(h for _, h in listed) if listed else 0
+        caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
+                                M.expand_work(scans, moves)])    # a walk's replay added below
         return done, moves, scans
 
     def catch_down(self):
         if caught["tree0"] is None:
-            caught["tree0"], caught["search"] = copy_tree(self.tree), self
+            caught["tree0"] = copy_tree(self.tree)
         scans = len(caught["scans"])
         d, st, work = down(self)
         if len(caught["scans"]) > scans:
@@ -125,7 +127,7 @@ async def searches_are_goldens(dut):
     seen = {"searches": 0, "expansions": 0, "descents": 0, "jobs without a walk": 0}
     job_starts, exact = [], None
     for n in range(SEARCHES):
-        while n < SEARCHES - 1:          # the later searches late in a game, with few moves
+        while n < 3:                     # the later searches late in a game, with few moves
             pos = blokus_game_position(rng, rng.randrange(0, 24) if n == 0
                                        else rng.randrange(30, 50))
             if B.game_over(pos) or (n and not 1 < len(B.legal_moves(pos, B.ME)) <= 6):
@@ -136,32 +138,41 @@ async def searches_are_goldens(dut):
                 break
         if n == 1:
             exact = pos
-        if n == SEARCHES - 1:            # a job starts exactly at the budget: no walk in it
+        if n == 3:                       # a job starts exactly at the budget: no walk in it
             pos, budget = exact, job_starts[len(job_starts) * 3 // 5]
             caught, result = golden_search(rng, pos, budget)
-        tree0, final = caught["tree0"], caught["search"].tree
-        load_tree(model, tree0)
-        await load_root_children(dut, tree0, "root_load_we", "root_load_addr", "root_load_key",
-                                 "root_load_summary")
-        dut.clock_start.value, dut.budget.value = caught["start"], budget
-        await RisingEdge(dut.clk)        # given from the cycle before start
-        dut.root_count.value, dut.root_passes.value = tree0.count[0], pos.passes
+        if n == 4:                       # the root's expansion spends the budget
+            pos = blokus_game_position(rng, rng.randrange(0, 30))
+            while B.game_over(pos) or not B.legal_moves(pos, B.ME):
+                pos = blokus_game_position(rng, rng.randrange(0, 30))
+            caught, result = golden_search(rng, pos, 1)
+            budget = rng.randrange(max(1, caught["start"] - 300), caught["start"] + 1)
+            caught, result = golden_search(rng, pos, budget)
+        if n == 5:                       # the root has no move: a pass, no search
+            pos = blokus_game_position(rng, rng.randrange(30, 60))
+            while B.game_over(pos) or B.legal_moves(pos, B.ME):
+                pos = blokus_game_position(rng, rng.randrange(30, 60))
+            caught, result = golden_search(rng, pos, rng.randrange(30000, 60000))
+            budget = 30000
+        final = caught["search"].tree if caught["search"] else None
+        root_passes = result.move is None
+        dut.budget.value = budget
+        dut.root_passes.value = pos.passes
         dut.root_tiles_me.value = bin(pos.used[B.ME]).count("1")
         dut.root_tiles_opp.value = bin(pos.used[B.OPP]).count("1")
-        dut.tree_size.value = len(tree0)
         units = [list(items) for items in caught["units"]]
         scans = list(caught["scans"])
         inputs = [[0, 0, 0, 0] for _ in range(M.BATCH)]     # result, moves, me, opp
         countdown, scan_countdown = [None] * M.BATCH, [None]
         request, given, stopped, scan_now = 0, [], set(), [None]
-        dut.start.value, dut.unit_request.value = 1, (1 << M.BATCH) - 1
-        await RisingEdge(dut.clk)
-        dut.start.value, dut.unit_request.value = 0, 0
+        levels = []
+        dut.start.value = 1              # the search's clock 0: the root's scan is asked for
         cycles = 0
-        limit = 3 * (result.work - caught["start"]) + 200000
+        limit = 3 * result.work + 200000
         while len(stopped) < M.BATCH and cycles < limit and not mismatches.errors:
             await RisingEdge(dut.clk)
             cycles += 1
+            dut.start.value = 0
             request = 0
             for u in range(M.BATCH):
                 if countdown[u] is not None:
@@ -205,6 +216,7 @@ async def searches_are_goldens(dut):
                     dut.scan_last.value = 0
                     scan_countdown[0] = None
             if int(dut.scan_start.value):
+                levels.append(int(dut.scan_level.value))
                 if not scans:
                     mismatches.expect("search %d: a scan golden does not make" % n, None, "scan")
                     break
@@ -213,18 +225,22 @@ async def searches_are_goldens(dut):
                 listing[0] = scan_now[0][3]
                 seen["expansions"] += bool(scan_now[0][3])
                 scan_countdown[0] = scan_now[0][4] - 1
-        what = "search %d (budget %d, %d nodes after the root's expansion)" % (
-            n, budget, len(tree0))
+        what = "search %d (budget %d, the root's expansion %d cycles, %d children)" % (
+            n, budget, caught["start"], final.count[0])
         mismatches.expect(what + ": every unit stopped", M.BATCH, len(stopped))
+        mismatches.expect(what + ": the scans' levels (the root's, 0, first)",
+                          [0] + [None] * (len(caught["scans"]) - 1),
+                          levels[:1] + [None] * (len(levels) - 1))
+        mismatches.expect(what + ": root_pass", int(root_passes), int(dut.root_pass.value))
         mismatches.expect(what + ": the units given descents, in order", caught["order"], given)
         mismatches.expect(what + ": descents backed up, golden's clock at the last job's end",
                           (result.playouts, result.work),
                           (int(dut.descents.value), int(dut.free_at.value)))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
-        mismatches.expect(what + ": statistics (tree plies, deepest path, the walks' "
-                          "expansions, the tree unit's busy cycles, children read)",
-                          (result.tree_plies, result.max_depth, result.expansions - 1,
+        mismatches.expect(what + ": statistics (tree plies, deepest path, expansions, the "
+                          "tree unit's busy cycles, children read)",
+                          (result.tree_plies, result.max_depth, result.expansions,
                            result.tree_work, result.scanned),
                           (int(dut.tree_plies.value), int(dut.max_depth.value),
                            int(dut.expansions.value), int(dut.busy.value),
@@ -235,8 +251,6 @@ async def searches_are_goldens(dut):
         bad = []
         for node in range(len(final)):
             want = node_words(final, node)
-            if node == 0:
-                want = (node_words(tree0, 0)[0],) + want[1:]
             got = memory_words(model, node)
             if want != got:
                 bad.append((node, want, got))
@@ -245,7 +259,7 @@ async def searches_are_goldens(dut):
             break
         seen["searches"] += 1
         seen["descents"] += result.playouts
-        seen["jobs without a walk"] += len(stopped)
+        seen["jobs without a walk"] += len(stopped) if not root_passes else 0
         dut._log.info("%s: %d descents, %d jobs' clock, %d nodes", what, result.playouts,
                       result.work, len(final))
         for _ in range(20):
@@ -253,6 +267,7 @@ async def searches_are_goldens(dut):
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)
-    least = {"searches": SEARCHES, "expansions": 2, "descents": 40, "jobs without a walk": SEARCHES * M.BATCH}
+    least = {"searches": SEARCHES, "expansions": 2, "descents": 40,
+             "jobs without a walk": (SEARCHES - 1) * M.BATCH}
     short = {k: v for k, v in seen.items() if v < least[k]}
     assert not short, "seed %s: too few cases %s (at least %s)" % (tb.seed(), short, least)
