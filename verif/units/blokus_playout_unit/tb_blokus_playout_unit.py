@@ -259,8 +259,10 @@ async def check_playouts(dut, cases, what):
 async def scans_in_games(dut):
     """Scans of nodes at random plies of random games."""
     await start_unit(dut, low=INPUTS)
-    kinds = await check_scans(dut, game_scan_cases(random, 3, 8), "random games")
-    assert kinds.get("moves", 0) >= 15, "too few scans with moves: %s" % kinds
+    cases = game_scan_cases(random, 3, 8)
+    while sum(kind == "moves" for _, _, _, kind, _ in cases) < 15:   # late plies pass often
+        cases += game_scan_cases(random, 1, 8)
+    await check_scans(dut, cases, "random games")
 
 
 @cocotb.test()
