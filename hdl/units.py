@@ -733,7 +733,8 @@ def _blokus_playout_unit(cfg):
         clk, rst, bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(), bits(2),
         bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(32),
         flag(), bits(PLY_BITS), bits(TREE_KEY_BITS), flag(), bits(PLY_BITS),
-        bits(TREE_KEY_BITS), flag(), bits(PLY_BITS), flag(), flag(), bits(9), bits(PLY_BITS),
+        bits(TREE_KEY_BITS), flag(), bits(PLY_BITS), bits(TREE_KEY_BITS), flag(), flag(), bits(9),
+        bits(PLY_BITS),
         bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(), bits(CHILD_BITS),
         bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS), bits(TREE_KEY_BITS),
         bits(HEURISTIC_BITS)))]
@@ -976,8 +977,8 @@ def _blokus_tree_descent(cfg):
     return [("blokus_tree_descent", blokus_tree_descent_on_sdram(
         clk, rst, flag(), flag(), bits(CHILD_BITS), bits(EXPLORE_BITS), bits(2), bits(TILE_BITS),
         bits(TILE_BITS), bits(SIZE_BITS), flag(), flag(), flag(), bits(PLY_BITS), bits(SIZE_BITS),
-        flag(), flag(), bits(PLY_BITS), PathEntry(), flag(), bits(PLY_BITS), bits(KEY_BITS),
-        flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS),
+        bits(KEY_BITS), flag(), flag(), bits(PLY_BITS), PathEntry(), flag(), bits(PLY_BITS),
+        bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS),
         bits(SUMMARY_BITS), flag(), bits(KEY_WORD_BITS), flag(), flag(),
         bits(CHILD_BITS), bits(KEY_WORD_BITS), bits(HEURISTIC_BITS), bits(SUMMARY_BITS), flag(),
         flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2), bits(DATA_BITS),
@@ -988,10 +989,9 @@ def _blokus_tree_unit(cfg):
     """The Monte-Carlo search's tree unit (hdl/blokus/tree_unit.py) on the SDRAM controller."""
     from golden.blokus.mcts import BATCH
     from hdl.blokus.child_select import CHILD_BITS
-    from hdl.blokus.child_summary import SUMMARY_BITS
     from hdl.blokus.playout import PLY_BITS, RECORD_BITS
     from hdl.blokus.prior_score import HEURISTIC_BITS
-    from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
+    from hdl.blokus.rave_match import RESULT_BITS
     from hdl.blokus.stats_update import REAL_BITS
     from hdl.blokus.tables import N_TILES
     from hdl.blokus.tree_descent import TILE_BITS
@@ -1006,12 +1006,36 @@ def _blokus_tree_unit(cfg):
         clk, rst, flag(), bits(BUDGET_BITS), bits(2), bits(TILE_BITS), bits(TILE_BITS),
         bits(BATCH), bits(BATCH * RESULT_BITS), bits(BATCH * PLY_BITS), bits(BATCH * N_TILES),
         bits(BATCH * N_TILES), bits(6), bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH),
-        bits(PLY_BITS), bits(CLOCK_BITS), bits(REAL_BITS), flag(), flag(), bits(CHILD_BITS),
+        bits(PLY_BITS), bits(KEY_BITS), bits(CLOCK_BITS), bits(REAL_BITS), flag(), flag(),
+        bits(CHILD_BITS),
         bits(REAL_BITS), bits(PLIES_BITS), bits(PLY_BITS), bits(EXPANSIONS_BITS),
         bits(CLOCK_BITS), bits(SCANNED_BITS), flag(), bits(UNIT_BITS), bits(PLY_BITS),
         bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), bits(CHILD_BITS),
         bits(KEY_BITS), bits(HEURISTIC_BITS), bits(BATCH), bits(PLY_BITS), bits(KEY_BITS),
         flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
+        bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
+def _blokus_mcts_search(cfg):
+    """The Blokus core's Monte-Carlo search (hdl/blokus/mcts_search.py): the
+    tree unit, golden's BATCH playout units with their scan sides, the list
+    of a scan's moves and the SDRAM controller, the chip's pins outside."""
+    from hdl.blokus.child_select import CHILD_BITS
+    from hdl.blokus.mcts_search import blokus_mcts_search
+    from hdl.blokus.playout import KEY_BITS, PLY_BITS
+    from hdl.blokus.stats_update import REAL_BITS
+    from hdl.blokus.tables import EXT_BITS
+    from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
+                                      SCANNED_BITS)
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_mcts_search", blokus_mcts_search(
+        clk, rst, flag(), bits(BUDGET_BITS), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21),
+        flag(), bits(2), bits(6), bits(KEY_BITS), flag(), flag(), bits(CHILD_BITS),
+        bits(REAL_BITS), bits(REAL_BITS), bits(CLOCK_BITS), flag(), bits(PLIES_BITS),
+        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS), flag(),
+        flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
@@ -1121,5 +1145,6 @@ UNITS = {
     "blokus_tree_backup": (_blokus_tree_backup, 115200, False),
     "blokus_tree_descent": (_blokus_tree_descent, 115200, False),
     "blokus_tree_unit": (_blokus_tree_unit, 115200, False),
+    "blokus_mcts_search": (_blokus_mcts_search, 115200, False),
     "blokus_explore": (_blokus_explore, 115200, False),
 }

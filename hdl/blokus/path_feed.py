@@ -21,7 +21,8 @@ if min(REPLAY_MOVE_CYCLES, REPLAY_PASS_CYCLES) < 2:
 
 @block
 def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, scan_key, give,
-                     give_len, unit_start, path_valid, path_key, path_end, path_scan, path_ready):
+                     give_len, give_key, unit_start, path_valid, path_key, path_end, path_scan,
+                     path_ready):
     """The keys of a playout unit's descent, kept as the tree unit's walk
     writes its path, and fed to the unit (blokus_playout's path ports) with
     no cycle lost, for a playout (after the walk) or a scan (during it).
@@ -32,7 +33,8 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
                           KEY_PASS for a pass); the walk's path writes for
                           this unit, the root's (level 0) included. Every
                           level but the last of a scan or a playout must be
-                          written two cycles or more before its start
+                          written two cycles or more before its start (the
+                          last one comes in scan_key or give_key)
         scan_start   in   one cycle: the walk scans its node at `scan_level`
                           (PLY_BITS); the unit replays levels 1 ..
                           scan_level and scans (path_scan); at level 0 (the
@@ -45,7 +47,8 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
                           (PLY_BITS) levels, the root's included: the unit
                           replays levels 1 .. give_len - 1 and plays out
                           (path_end); the last level (the walk's leaf) is
-                          the last one written, in give's cycle at the latest
+                          `give_key` (KEY_BITS, with give: the walk writes
+                          it a cycle later)
         unit_start   out  the unit's `start` (scan_start or give): the feed
                           and the unit must both be idle then
         path_valid, path_key, path_end, path_scan  out  the unit's path,
@@ -57,15 +60,16 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
     latency), written converted, read ahead at the level presented next
     (level 1 while idle, so that the first item is there the cycle after the
     start). The last level of a scan comes from `scan_key`, of a playout
-    from the last level written (the walk writes its leaf in give's cycle,
-    too late for the RAM).
+    from `give_key` (the walk writes them too late for the RAM).
     """
     check_widths("blokus_path_feed", (
         ("key_level", key_level, PLY_BITS), ("key", key, KEY_BITS),
         ("scan_level", scan_level, PLY_BITS), ("scan_key", scan_key, KEY_BITS),
-        ("give_len", give_len, PLY_BITS), ("path_key", path_key, SLOT_BITS)))
+        ("give_len", give_len, PLY_BITS), ("give_key", give_key, KEY_BITS),
+        ("path_key", path_key, SLOT_BITS)))
     key_slot, scan_slot, read_slot = unsigned(SLOT_BITS), unsigned(SLOT_BITS), unsigned(SLOT_BITS)
-    newest = unsigned(SLOT_BITS)         # the last level written
+    give_slot, leaf_slot = unsigned(SLOT_BITS), unsigned(SLOT_BITS)   # a playout's last level
+    give_step = unsigned(CENTRE_BITS + 1)
     read_addr = unsigned(PLY_BITS)
     key_step, scan_step = unsigned(CENTRE_BITS + 1), unsigned(CENTRE_BITS + 1)
     active, scanning = flag(), flag()
@@ -77,6 +81,7 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
         # time the key is not written, must not go negative)
         key_step.next = key[KEY_BITS:SHAPE_BITS] + (1 << CENTRE_BITS) - 2
         scan_step.next = scan_key[KEY_BITS:SHAPE_BITS] + (1 << CENTRE_BITS) - 2
+        give_step.next = give_key[KEY_BITS:SHAPE_BITS] + (1 << CENTRE_BITS) - 2
 
     @always_comb
     def conversions():
@@ -88,6 +93,10 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
             scan_slot.next = 0
         else:
             scan_slot.next = concat(True, scan_step[CENTRE_BITS:], scan_key[SHAPE_BITS:])
+        if give_key == KEY_PASS:
+            give_slot.next = 0
+        else:
+            give_slot.next = concat(True, give_step[CENTRE_BITS:], give_key[SHAPE_BITS:])
 
     @always_comb
     def presented():
@@ -101,7 +110,7 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
         if level == items and scanning:
             path_key.next = scan_slot
         elif level == items:
-            path_key.next = newest
+            path_key.next = leaf_slot
         else:
             path_key.next = read_slot
         # the level presented next, read at each edge and there two edges
@@ -122,9 +131,9 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
                             depth=1 << PLY_BITS)
 
     @always_seq(clk.posedge, reset=rst)
-    def last_written():
-        if key_we:
-            newest.next = key_slot
+    def leaf():
+        if give and not active:
+            leaf_slot.next = give_slot
 
     @always_seq(clk.posedge, reset=rst)
     def control():
@@ -144,4 +153,4 @@ def blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, s
             level.next = 1
             items.next = give_len - 1
 
-    return steps, conversions, presented, ram, last_written, control
+    return steps, conversions, presented, ram, leaf, control

@@ -25,9 +25,9 @@ if MOVES_BITS != CHILD_BITS:
 def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a, opp_to_move,
                         passes, placed, last_me, last_me_before, last_opp, last_opp_before, seed,
                         key_we, key_level, key, scan_start, scan_level, scan_key, give, give_len,
-                        busy, done, result, plies, rng, end_used_me, end_used_opp, record_addr,
-                        record_data, scan_last, scan_count, scan_best, list_we, list_addr,
-                        list_key, list_heuristic):
+                        give_key, busy, done, result, plies, rng, end_used_me, end_used_opp,
+                        record_addr, record_data, scan_last, scan_count, scan_best, list_we,
+                        list_addr, list_key, list_heuristic):
     """A playout unit: its descents' playouts (blokus_playout) and the scans
     the tree unit's walk asks of it (golden's expand of a node: the replay
     of the node's path, then blokus_expand_scan on that position), its path
@@ -37,11 +37,12 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
         cells_me .. seed  in  blokus_playout's root state (the search's, held
                           through it) and generator state
         key_we, key_level, key, scan_start, scan_level, scan_key, give,
-        give_len     in   blokus_path_feed's: the walk's path writes for this
-                          unit; a scan of the node at scan_level (scan_key
-                          from the next cycle); a playout of the descent of
-                          give_len levels. The unit must be idle (not `busy`)
-                          at scan_start and give
+        give_len, give_key  in  blokus_path_feed's: the walk's path writes for
+                          this unit; a scan of the node at scan_level
+                          (scan_key from the next cycle); a playout of the
+                          descent of give_len levels, its leaf's key
+                          give_key. The unit must be idle (not `busy`) at
+                          scan_start and give
         busy .. record_data  out  blokus_playout's (record_addr in)
         scan_last    out  one cycle: the scan's last, golden's
                           replay_work(levels 1 .. scan_level) +
@@ -81,8 +82,8 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     path_valid, path_end, path_scan, path_ready = flag(), flag(), flag(), flag()
     path_key = unsigned(SLOT_BITS)
     feed = blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, scan_key,
-                            give, give_len, start, path_valid, path_key, path_end, path_scan,
-                            path_ready)
+                            give, give_len, give_key, start, path_valid, path_key, path_end,
+                            path_scan, path_ready)
     forbidden, anchors, other_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS), unsigned(EXT_BITS)
     mover_used, used_open = unsigned(N_TILES), unsigned(N_TILES)
     playout = blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,

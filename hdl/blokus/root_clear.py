@@ -1,4 +1,4 @@
-"""The tree's root as golden's empty Tree has it, written into the SDRAM while the root is scanned."""
+"""The root's words as golden's empty Tree has them, written into the SDRAM during its scan."""
 from myhdl import always_comb, always_seq, block
 
 from golden.blokus.mcts import EXPAND_SCAN_WORK, EXPAND_WORK, KEY_PASS, PASS, key_word

@@ -36,7 +36,7 @@ if KEY_PASS >= 1 << KEY_BITS:
 @block
 def blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore, root_passes,
                         root_tiles_me, root_tiles_opp, tree_size, last, done, overrun, path_len,
-                        new_size, root_pass, read_valid, read_count, path_we, path_wr_addr, path_wr,
+                        new_size, leaf_key, root_pass, read_valid, read_count, path_we, path_wr_addr, path_wr,
                         scan_start, scan_level, scan_key, scan_last, scan_count, scan_best,
                         list_addr, list_key, list_heuristic, request, result, root_rd_addr,
                         root_rd_key, root_rd_summary, root_we, root_wr_addr, root_wr_summary,
@@ -68,6 +68,8 @@ def blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore, 
                           the cycle of `last`)
         new_size     out  SIZE_BITS: the tree's nodes after the walk (in the
                           cycle of `last`)
+        leaf_key     out  KEY_BITS: the key of the path's last node (in the
+                          cycle of `last`; the playout unit replays it first)
         root_pass    out  after the root's expansion (from its `last`): the
                           root's one child is a pass (the side has no move)
         read_valid, read_count  out  one cycle, CHILD_BITS: a choice below
@@ -124,6 +126,7 @@ def blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore, 
                              ("root_tiles_me", root_tiles_me, TILE_BITS),
                              ("root_tiles_opp", root_tiles_opp, TILE_BITS),
                              ("tree_size", tree_size, SIZE_BITS), ("path_len", path_len, PLY_BITS),
+                             ("leaf_key", leaf_key, KEY_BITS),
                              ("new_size", new_size, SIZE_BITS),
                              ("read_count", read_count, CHILD_BITS),
                              ("path_wr_addr", path_wr_addr, PLY_BITS),
@@ -310,6 +313,14 @@ def blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore, 
         else:
             scan_level.next = level + 1
         scan_key.next = node_key
+        # the path's last node: the new child the expansion's choice takes,
+        # the node scanned when there was no room, else the child chosen
+        if state == mode.EXPAND:
+            leaf_key.next = exp_key
+        elif state == mode.SCAN:
+            leaf_key.next = node_key
+        else:
+            leaf_key.next = chosen_key
         exp_first.next = size[NODE_BITS:]
         new_size.next = size
         # the path's nodes once the walk's last move is in (its last cycle)
@@ -424,7 +435,8 @@ def blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore, 
 @block
 def blokus_tree_descent_on_sdram(clk, rst, start, expand_root, root_count, root_explore,
                                  root_passes, root_tiles_me, root_tiles_opp, tree_size, last, done,
-                                 overrun, path_len, new_size, root_pass, path_we, path_wr_addr,
+                                 overrun, path_len, new_size, leaf_key, root_pass, path_we,
+                                 path_wr_addr,
                                  path_wr, scan_start, scan_level, scan_key, scan_last, scan_count,
                                  scan_best, root_we, root_wr_addr, root_wr_summary, root_key_we,
                                  root_wr_key, load_list_we, load_root_we,
@@ -479,7 +491,8 @@ def blokus_tree_descent_on_sdram(clk, rst, start, expand_root, root_count, root_
     read_valid, read_count = flag(), unsigned(CHILD_BITS)   # the tree unit's statistics
     walk = blokus_tree_descent(clk, rst, start, expand_root, root_count, root_explore,
                                root_passes, root_tiles_me, root_tiles_opp, tree_size, last, done,
-                               overrun, path_len, new_size, root_pass, read_valid, read_count,
+                               overrun, path_len, new_size, leaf_key, root_pass, read_valid,
+                               read_count,
                                path_we, path_wr_addr, path_wr, scan_start, scan_level, scan_key,
                                scan_last, scan_count, scan_best, list_addr, list_key,
                                list_heuristic, request, result, rd_addr, rd_key, rd_summary,

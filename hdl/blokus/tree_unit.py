@@ -36,7 +36,8 @@ if BATCH not in (2, 3):
 @block
 def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                      unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
-                     record_addr, unit_records, give, stop, give_len, free_at, descents, overrun,
+                     record_addr, unit_records, give, stop, give_len, give_key, free_at, descents,
+                     overrun,
                      root_pass, best_place, best_descents, tree_plies, max_depth, expansions, busy,
                      scanned, scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
                      scan_best, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
@@ -60,10 +61,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                           at bits u * width): the descent each unit played out,
                           held from its request until its job's back-up ends
         record_addr  out, unit_records in (BATCH times RECORD_BITS)  the units' records
-        give, stop   out  BATCH bits, one cycle: unit u's job ended with a walk
-                          down (play it out; its path has `give_len` nodes) or
-                          without one (the budget is spent: it stops); the
-                          cycle after the job's last
+        give         out  BATCH bits, one cycle: unit u's job ends with a walk
+                          down: play it out (its path has `give_len` nodes,
+                          the last one's key `give_key`); in the walk's last
+                          cycle, so that the unit replays from the cycle
+                          after, as golden's play_out does
+        stop         out  BATCH bits, one cycle: unit u's job ended without
+                          a walk (the budget is spent, or the root passes);
+                          the cycle after the job's last
         free_at      out  CLOCK_BITS: golden's clock at the end of the last job
                           (of the root's expansion when the root passes)
         descents     out  REAL_BITS: the descents backed up (the root's descents)
@@ -109,6 +114,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                              ("unit_placed_opp", unit_placed_opp, BATCH * N_TILES),
                              ("unit_records", unit_records, BATCH * RECORD_BITS),
                              ("descents", descents, REAL_BITS), ("give_len", give_len, PLY_BITS),
+                             ("give_key", give_key, KEY_BITS),
                              ("best_place", best_place, CHILD_BITS),
                              ("best_descents", best_descents, REAL_BITS),
                              ("tree_plies", tree_plies, PLIES_BITS),
@@ -144,6 +150,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
     # the back-up and the walk
     b_start, b_last, b_done, b_over, d_start, d_last, d_done, d_over = (flag() for _ in range(8))
     d_pass = flag()                      # the root's one child is a pass
+    d_leaf_key = unsigned(KEY_BITS)      # the walk's last node's key
     b_path_addr, d_len, d_wr_addr = unsigned(PLY_BITS), unsigned(PLY_BITS), unsigned(PLY_BITS)
     b_path, d_path, d_we = PathEntry(), PathEntry(), flag()
     d_size, size, size_now = unsigned(SIZE_BITS), unsigned(SIZE_BITS), unsigned(SIZE_BITS)
@@ -186,8 +193,9 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                                 mem_done)
     walk = blokus_tree_descent(clk, rst, d_start, start, root_count_now, root_explore,
                                root_passes, root_tiles_me, root_tiles_opp, size_now, d_last,
-                               d_done, d_over, d_len, d_size, d_pass, d_read_valid, d_read_count,
-                               d_we, d_wr_addr, d_path, scan_start, scan_level, scan_key,
+                               d_done, d_over, d_len, d_size, d_leaf_key, d_pass, d_read_valid,
+                               d_read_count, d_we, d_wr_addr, d_path, scan_start, scan_level,
+                               scan_key,
                                scan_last, scan_count, scan_best, list_addr, list_key,
                                list_heuristic, d_request, result, d_root_rd, rd_key, rd_summary,
                                d_summary_we, d_wr_addr_root, d_wr_summary, d_key_we, d_wr_key,
@@ -268,7 +276,10 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
     @always_comb
     def length_of():
         len_of_sel.next = lens[sel_unit]
-        scan_unit.next = job_unit
+        if start:                        # the root's scan is unit 0's (job_unit is set at start)
+            scan_unit.next = 0
+        else:
+            scan_unit.next = job_unit
         # the root's expansion starts on the root alone; the search's first
         # walk in its last cycle, on the tree and the root's children it made
         if start:
@@ -282,6 +293,16 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
             root_count_now.next = size_first[CHILD_BITS:]
         else:
             root_count_now.next = root_count
+
+    @always_comb
+    def gives():
+        # in the walk's last cycle: the unit's replay starts at its end, in
+        # the cycle golden's play_out begins
+        give.next = 0
+        if phase == phase_t.DESCENT and d_last:
+            give.next[job_unit] = 1
+        give_len.next = d_len
+        give_key.next = d_leaf_key
 
     @always_comb
     def root_passes_out():
@@ -356,7 +377,6 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 
     @always_seq(clk.posedge, reset=rst)
     def control():
-        give.next = 0
         stop.next = 0
         explore_in_valid.next = True
         write_unit.next = desc_unit      # a walk's writes come a cycle after its control's
@@ -397,8 +417,6 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         if phase == phase_t.DESCENT and d_last:
             lens[job_unit].next = d_len
             size.next = d_size
-            give.next[job_unit] = True
-            give_len.next = d_len
             p[job_unit] = 1
         if job_ends and phase != phase_t.NONE:
             free_at.next = clock
@@ -458,14 +476,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                 expansions.next = 1
 
     return (queue, updater, ram, explorer, backup, walk, schedule, unit_requests, starts,
-            unit_inputs, length_of, root_passes_out, path_copies, shared, path_fields, path_store, control,
+            unit_inputs, length_of, gives, root_passes_out, path_copies, shared, path_fields, path_store, control,
             statistics)
 
 
 @block
 def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                               unit_request, unit_results, unit_moves, unit_placed_me,
-                              unit_placed_opp, record_addr, unit_records, give, stop, give_len,
+                              unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                               free_at, descents, overrun, root_pass, best_place, best_descents,
                               tree_plies, max_depth, expansions, busy, scanned, scan_start,
                               scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
@@ -481,7 +499,7 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
     unit = blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                             unit_request, unit_results, unit_moves, unit_placed_me,
-                            unit_placed_opp, record_addr, unit_records, give, stop, give_len,
+                            unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                             free_at, descents, overrun, root_pass, best_place, best_descents,
                             tree_plies, max_depth, expansions, busy, scanned, scan_start,
                             scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,

@@ -150,3 +150,19 @@ def scanned_moves(tree, node, state):
     return [(M.KEY_PASS, 0) if tree.key[c] == M.PASS
             else (tree.key[c], M.prior_heuristic(pos, p, tree.key[c], other))
             for c in tree.children(node)]
+
+
+STATISTICS = ("statistics (tree plies, deepest path, expansions, the tree unit's busy cycles, "
+              "children read)")
+
+
+def golden_statistics(result):
+    """golden's MctsResult of a search: the statistics the tree unit counts."""
+    return (result.tree_plies, result.max_depth, result.expansions, result.tree_work,
+            result.scanned)
+
+
+def dut_statistics(dut):
+    """The same, from the tree unit's ports of those names on the bench's top."""
+    return tuple(int(getattr(dut, name).value)
+                 for name in ("tree_plies", "max_depth", "expansions", "busy", "scanned"))

@@ -6,7 +6,8 @@ cycle (the root's, level 0, KEY_PASS; then each move's tree key), over
 levels left from earlier descents, then asks for a scan of the node at
 level L (scan_start, scan_level; the level's key comes in scan_key and in
 the path's write of the next cycle, as the walk gives it) or for a
-playout of the whole descent (give, give_len).
+playout of the whole descent (give, give_len, and the leaf's key give_key;
+the leaf's write comes a cycle later).
 
 Reference: golden.blokus.mcts. A scan is golden's expansion of a node on a
 descent's way (``_Search.down``): the state at the node (the search's root
@@ -52,7 +53,7 @@ from verif.units.tree_ops import scanned_moves
 INPUTS = ("cells_me", "cells_opp", "used_me", "used_opp", "seat_a", "opp_to_move", "passes",
           "placed", "last_me", "last_me_before", "last_opp", "last_opp_before", "seed",
           "key_we", "key_level", "key", "scan_start", "scan_level", "scan_key", "give",
-          "give_len", "record_addr")
+          "give_len", "give_key", "record_addr")
 MAX_SCAN_CYCLES = M.replay_work([1] * MAX_PLIES) + M.expand_work(2, 4000)
 MAX_PLAYOUT_CYCLES = M.replay_work([1] * MAX_PLIES) + playout_cycles(MAX_PLIES)
 
@@ -216,8 +217,8 @@ async def playout(dut, inputs, slots, rng):
     keys = [key_of_slot(slot) for slot in slots]
     await write_path(dut, [M.KEY_PASS] + keys[:-1], rng)
     dut.give.value, dut.give_len.value = 1, len(keys) + 1
-    if keys:                             # the walk writes its leaf in give's cycle
-        dut.key_we.value, dut.key_level.value, dut.key.value = 1, len(keys), keys[-1]
+    dut.give_key.value = keys[-1] if keys else rng.getrandbits(15)   # the leaf's key, with give
+    dut.key_level.value, dut.key.value = len(keys), rng.getrandbits(15)   # its write: next cycle
     cycle = 0
     while True:
         await Timer(1, "ns")
@@ -226,7 +227,10 @@ async def playout(dut, inputs, slots, rng):
         await RisingEdge(dut.clk)
         await FallingEdge(dut.clk)
         dut.give.value = dut.key_we.value = 0
+        dut.give_key.value = rng.getrandbits(15)
         cycle += 1
+        if cycle == 1 and keys:          # the walk writes its leaf a cycle after the give
+            dut.key_we.value, dut.key.value = 1, keys[-1]
         if cycle > MAX_PLAYOUT_CYCLES:
             raise AssertionError("no done within %d cycles" % cycle)
     outputs = {name: int(getattr(dut, name).value)

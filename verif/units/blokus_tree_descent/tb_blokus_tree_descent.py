@@ -241,7 +241,8 @@ async def walks_are_goldens(dut):
         dut.root_tiles_opp.value = bin(pos.used[B.OPP]).count("1")
         dut.tree_size.value = size
         dut.scan_last.value = 0
-        last = LastCycle(dut, lambda: (int(dut.path_len.value), int(dut.new_size.value)))
+        last = LastCycle(dut, lambda: (int(dut.path_len.value), int(dut.new_size.value),
+                                       int(dut.leaf_key.value)))
         path, root_writes, asked, countdown, reads = {}, {}, [], [None], []
         scan_keys, key_next = [], [False]
 
@@ -293,8 +294,10 @@ async def walks_are_goldens(dut):
             watch()
         mismatches.expect(what + ": the cycles of last", last.expected(), last.lasts)
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
-        mismatches.expect(what + ": path length and the tree's size (in the cycle of last)",
-                          (len(d.path), len(after) + shift), last.value)
+        leaf = after.key[d.path[-1]]
+        mismatches.expect(what + ": path length, the tree's size and the leaf's key (in the "
+                          "cycle of last)", (len(d.path), len(after) + shift,
+                                             M.KEY_PASS if leaf == M.PASS else leaf), last.value)
         mismatches.expect(what + ": the path", path_levels(after, d, len(tree), shift),
                           [path.get(k) for k in range(max(path) + 1)] if path else [])
         expanded = scan is not None and scan[5]

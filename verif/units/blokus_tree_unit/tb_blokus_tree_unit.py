@@ -12,8 +12,9 @@ result, moves, tiles and record of placements; asked for a scan, it answers
 golden's expand_work later (the root's, at level 0, by unit 0) or
 replay_work and expand_work (a walk's) with the children's count and best
 h, the moves in the list. For each search:
-- the units are given their descents in golden's order, and stop when
-  golden's do;
+- the units are given their descents in golden's order (each with its
+  path's length and its leaf's key, in the walk's last cycle), and stop
+  when golden's do;
 - the descents backed up and golden's clock at the end of the last job
   (``free_at``) are golden's (``playouts`` and ``work``): every operation
   of every job back to back in golden's cycles, the jobs in golden's order
@@ -40,19 +41,20 @@ from hdl.blokus.rave_match import RESULT_BITS
 from hdl.blokus.tables import N_TILES
 from verif import tb
 from verif.units.common import Mismatches, blokus_game_position, blokus_record_words
-from verif.units.tree_ops import (copy_tree, memory_words, node_words, scanned_moves,
-                                  start_on_sdram)
+from verif.units.tree_ops import (STATISTICS, copy_tree, dut_statistics, golden_statistics,
+                                  memory_words, node_words, scanned_moves, start_on_sdram)
 
 INPUTS = ("start", "budget", "root_passes", "root_tiles_me", "root_tiles_opp", "unit_request",
           "unit_results", "unit_moves", "unit_placed_me", "unit_placed_opp", "unit_records",
           "scan_last", "scan_count", "scan_best", "list_key", "list_heuristic", "sd_dq_i")
 SEARCHES = 6                         # 4: the second's position, its budget a job's start;
                                      # 5: a budget the root's expansion spends; 6: a root's pass
-def golden_search(rng, pos, budget):
-    """golden's search with what the bench needs: the tree after the root's
-    expansion, its cost, each unit's descents in order (play_out's cycles,
-    the result, moves, placements), the scans in order (count, best, the
-    list, cycles), the final tree, and the result."""
+def golden_search(rng, pos, budget, last_opp=0):
+    """golden's search (`last_opp`: the squares of the opponent's last move)
+    with what the bench needs: the tree after the root's expansion, its
+    cost, each unit's descents in order (play_out's cycles, the result,
+    moves, placements), the scans in order (count, best, the list, cycles),
+    the final tree, and the result."""
     caught = {"tree0": None, "start": None, "units": [[] for _ in range(M.BATCH)], "order": [],
               "scans": [], "search": None}
     expand_m, down, play_out, expand_f = M._Search.expand, M._Search.down, M._Search.play_out, \
@@ -74,6 +76,8 @@ def golden_search(rng, pos, budget):
         best = max(h for _, h in listed) if listed else 0
         caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
                                 M.expand_work(scans, moves)])    # a walk's replay added below
+        if caught["start"] is None:              # the root's: unit 0 scans it
+            caught["scans"][-1].append(0)
         return done, moves, scans
 
     def catch_down(self):
@@ -87,18 +91,23 @@ def golden_search(rng, pos, budget):
         return d, st, work
 
     def catch_play_out(self, unit, d, st):
+        for scan in caught["scans"]:             # the walk's scan: this unit's
+            if len(scan) == 5:
+                scan.append(unit)
+        leaf = M.KEY_PASS if d.keys[-1] == M.PASS else d.keys[-1]
+        path = (len(d.path), leaf)
         work = play_out(self, unit, d, st)
         placed = M.rave_placements(d.keys, d.movers)
         masks = [0, 0]
         for side, tile in placed:
             masks[side] |= 1 << tile
-        caught["units"][unit].append((work, d.result, len(d.keys), masks, placed))
+        caught["units"][unit].append((work, d.result, len(d.keys), masks, placed, path))
         caught["order"].append(unit)
         return work
     M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
         catch_expand_m, catch_down, catch_play_out, catch_expand_f
     try:
-        result = M.search(pos, budget=budget)
+        result = M.search(pos, budget=budget, last_opp=last_opp)
     finally:
         M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
             expand_m, down, play_out, expand_f
@@ -190,10 +199,13 @@ async def searches_are_goldens(dut):
                         mismatches.expect("search %d: unit %d given a descent golden does "
                                           "not give" % (n, u), None, u)
                         break
-                    work, r, moves, masks, placed = units[u].pop(0)
+                    work, r, moves, masks, placed, path = units[u].pop(0)
+                    mismatches.expect("search %d: unit %d's descent given: its path's nodes, "
+                                      "its leaf's key" % (n, u), path,
+                                      (int(dut.give_len.value), int(dut.give_key.value)))
                     inputs[u] = [r, moves, masks[0], masks[1]]
                     records[u] = blokus_record_words(rng, placed)
-                    countdown[u] = work - 2         # the give comes the cycle after the job
+                    countdown[u] = work - 1         # the give comes in the job's last cycle
                     if countdown[u] <= 0:
                         request |= 1 << u
                         countdown[u] = None
@@ -221,6 +233,9 @@ async def searches_are_goldens(dut):
                     mismatches.expect("search %d: a scan golden does not make" % n, None, "scan")
                     break
                 scan_now[0] = scans.pop(0)
+                mismatches.expect("search %d: the unit asked to scan node %d"
+                                  % (n, scan_now[0][0]), scan_now[0][5],
+                                  int(dut.scan_unit.value))
                 dut.scan_count.value = rng.getrandbits(len(dut.scan_count))   # not yet the count
                 listing[0] = scan_now[0][3]
                 seen["expansions"] += bool(scan_now[0][3])
@@ -238,13 +253,8 @@ async def searches_are_goldens(dut):
                           (int(dut.descents.value), int(dut.free_at.value)))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
         best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
-        mismatches.expect(what + ": statistics (tree plies, deepest path, expansions, the "
-                          "tree unit's busy cycles, children read)",
-                          (result.tree_plies, result.max_depth, result.expansions,
-                           result.tree_work, result.scanned),
-                          (int(dut.tree_plies.value), int(dut.max_depth.value),
-                           int(dut.expansions.value), int(dut.busy.value),
-                           int(dut.scanned.value)))
+        mismatches.expect(what + ": " + STATISTICS, golden_statistics(result),
+                          dut_statistics(dut))
         mismatches.expect(what + ": the answer (the root child's place, its descents)",
                           (best - 1, final.real[best]),
                           (int(dut.best_place.value), int(dut.best_descents.value)))
