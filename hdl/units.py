@@ -692,11 +692,23 @@ def _blokus_policy_weights(cfg):
 def _blokus_policy_draw(cfg):
     """A playout's draw of one move (hdl/blokus/policy_draw.py): the window
     scan, the weight sums, two RAMs, the bisection and the walk."""
+    from myhdl import block
+
     from hdl.blokus.policy_draw import blokus_policy_draw
     from hdl.blokus.tables import EXT_BITS, J_BITS, SHAPE_BITS
+    from hdl.blokus.window_scan import WindowLoan
 
     clk, rst, bits, flag = _signals()
-    return [("blokus_policy_draw", blokus_policy_draw(
+
+    @block
+    def blokus_policy_draw_unit(clk, rst, start, forbidden, anchors, used, used_open, local_map,
+                                seed, busy, done, found, step, shape, rng):
+        # its window scan never lent: a playout unit lends it (blokus_playout_unit's bench)
+        return blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open,
+                                  local_map, seed, busy, done, found, step, shape, rng,
+                                  WindowLoan())
+
+    return [("blokus_policy_draw", blokus_policy_draw_unit(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
         bits(32), flag(), flag(), flag(), bits(J_BITS), bits(SHAPE_BITS), bits(32)))]
 
@@ -705,11 +717,30 @@ def _blokus_playout(cfg):
     """A playout unit (hdl/blokus/playout.py): a descent's tree moves and
     golden's playout from there, with the draw, the placement, the maps and
     the record of the moves."""
+    from myhdl import block
+
     from hdl.blokus.playout import KEY_BITS, PLY_BITS, RECORD_BITS, blokus_playout
     from hdl.blokus.tables import EXT_BITS
+    from hdl.blokus.window_scan import WindowLoan
 
     clk, rst, bits, flag = _signals()
-    return [("blokus_playout", blokus_playout(
+
+    @block
+    def blokus_playout_alone(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,
+                             opp_to_move, passes, placed, last_me, last_me_before, last_opp,
+                             last_opp_before, seed, path_valid, path_key, path_end, path_scan,
+                             path_ready, busy, done, result, plies, rng, end_used_me,
+                             end_used_opp, record_addr, record_data, scan_done, forbidden,
+                             anchors, other_anchors, mover_used, used_open):
+        # its draw's window scan never lent: blokus_playout_unit's bench lends it
+        return blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,
+                              opp_to_move, passes, placed, last_me, last_me_before, last_opp,
+                              last_opp_before, seed, path_valid, path_key, path_end, path_scan,
+                              path_ready, busy, done, result, plies, rng, end_used_me,
+                              end_used_opp, record_addr, record_data, scan_done, forbidden,
+                              anchors, other_anchors, mover_used, used_open, WindowLoan())
+
+    return [("blokus_playout", blokus_playout_alone(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), flag(), flag(),
         bits(2), bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS),
         bits(32), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), bits(9),
@@ -788,7 +819,8 @@ def _blokus_prior_score(cfg):
 def _blokus_expand_scan(cfg):
     """An expansion's moves with their prior heuristics (hdl/blokus/expand_scan.py,
     with the window scan and hdl/blokus/prior_score.py inside)."""
-    from hdl.blokus.expand_scan import KEY_BITS, MOVES_BITS, blokus_expand_scan
+    from hdl.blokus.expand_scan import blokus_expand_scan
+    from hdl.blokus.expand_score import KEY_BITS, MOVES_BITS
     from hdl.blokus.prior_score import HEURISTIC_BITS
     from hdl.blokus.tables import EXT_BITS
 
@@ -805,7 +837,8 @@ EXPAND_TEST_CAP = 9                  # the capped expansion scan's children (a u
 def _blokus_expand_scan_capped(cfg):
     """blokus_expand_scan keeping a node's first EXPAND_TEST_CAP moves (golden's
     MAX_CHILDREN is never reached by a game's position; this build reaches it)."""
-    from hdl.blokus.expand_scan import KEY_BITS, MOVES_BITS, blokus_expand_scan
+    from hdl.blokus.expand_scan import blokus_expand_scan
+    from hdl.blokus.expand_score import KEY_BITS, MOVES_BITS
     from hdl.blokus.prior_score import HEURISTIC_BITS
     from hdl.blokus.tables import EXT_BITS
 
@@ -994,7 +1027,7 @@ def _blokus_tree_unit(cfg):
     from hdl.blokus.rave_match import RESULT_BITS
     from hdl.blokus.stats_update import REAL_BITS
     from hdl.blokus.tables import N_TILES
-    from hdl.blokus.tree_descent import TILE_BITS
+    from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS
     from hdl.blokus.tree_layout import KEY_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
                                       SCANNED_BITS, blokus_tree_unit_on_sdram)
@@ -1008,7 +1041,7 @@ def _blokus_tree_unit(cfg):
         bits(BATCH * N_TILES), bits(6), bits(BATCH * RECORD_BITS), bits(BATCH), bits(BATCH),
         bits(PLY_BITS), bits(KEY_BITS), bits(CLOCK_BITS), bits(REAL_BITS), flag(), flag(),
         bits(CHILD_BITS),
-        bits(REAL_BITS), bits(PLIES_BITS), bits(PLY_BITS), bits(EXPANSIONS_BITS),
+        bits(REAL_BITS), flag(), bits(KEY_BITS), bits(SIZE_BITS), bits(PLIES_BITS), bits(PLY_BITS), bits(EXPANSIONS_BITS),
         bits(CLOCK_BITS), bits(SCANNED_BITS), flag(), bits(UNIT_BITS), bits(PLY_BITS),
         bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), bits(CHILD_BITS),
         bits(KEY_BITS), bits(HEURISTIC_BITS), bits(BATCH), bits(PLY_BITS), bits(KEY_BITS),
@@ -1025,6 +1058,8 @@ def _blokus_mcts_search(cfg):
     from hdl.blokus.playout import KEY_BITS, PLY_BITS
     from hdl.blokus.stats_update import REAL_BITS
     from hdl.blokus.tables import EXT_BITS
+    from hdl.blokus.tree_descent import SIZE_BITS
+    from hdl.blokus.tree_layout import KEY_BITS as TREE_KEY_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
                                       SCANNED_BITS)
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
@@ -1033,7 +1068,7 @@ def _blokus_mcts_search(cfg):
     return [("blokus_mcts_search", blokus_mcts_search(
         clk, rst, flag(), bits(BUDGET_BITS), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21),
         flag(), bits(2), bits(6), bits(KEY_BITS), flag(), flag(), bits(CHILD_BITS),
-        bits(REAL_BITS), bits(REAL_BITS), bits(CLOCK_BITS), flag(), bits(PLIES_BITS),
+        bits(REAL_BITS), bits(TREE_KEY_BITS), bits(SIZE_BITS), bits(PLIES_BITS), bits(REAL_BITS), bits(CLOCK_BITS), flag(), bits(PLIES_BITS),
         bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS), flag(),
         flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]

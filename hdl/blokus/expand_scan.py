@@ -1,200 +1,32 @@
-"""An expansion's moves in scan order, each with its prior heuristic, and the best of them."""
-from myhdl import Signal, always_comb, always_seq, block, concat, enum
+"""An expansion's scan with a window scan of its own: blokus_window_scan and blokus_expand_score."""
+from myhdl import block
 
-from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK, MAX_CHILDREN
-from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score
-from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
-from hdl.blokus.window_scan import blokus_window_scan
+from hdl.blokus.expand_score import blokus_expand_score
+from hdl.blokus.tables import N_SHAPES
+from hdl.blokus.window_scan import WindowLoan, blokus_window_scan
 from hdl.signals import flag, unsigned
-
-KEY_BITS = J_BITS + SHAPE_BITS          # golden's key (16 Y + X) << 7 | s; 16 Y + X = step + 2
-MOVES_BITS = MAX_CHILDREN.bit_length()  # the moves given: golden's MAX_CHILDREN at most
-FREE_SHIFT = 17 - J_FIRST               # the free map's register: bit b is ext bit J - 17 + b
-FREE_BITS = EXT_BITS + FREE_SHIFT       # (J the 5 x 5 window's top-left, 17 the 7 x 7's before it)
-ISSUE_STAGES = 1                        # a move issued is registered before the scorer
-SCAN_END = 1 + ISSUE_STAGES + SCORE_LATENCY   # the scan's last cycle, then the moves' pipeline
-
-
-def expand_cycles(scans, moves):
-    """Cycles from `start` to `done` of an expansion that scanned `scans`
-    times (1, or 2 when the opening filter left no move) and found `moves`
-    kept moves: the start, then a scan (its load, a cycle a window step,
-    two a move issued, its end and the moves' pipeline) each time."""
-    return 1 + scans * (1 + SCAN_STEPS + SCAN_END) + 2 * moves
-
-
-# golden's schedule charges an expansion's scan these cycles: the two must agree
-for _name, _work, _cycles in (("EXPAND_WORK", EXPAND_WORK, expand_cycles(0, 0)),
-                              ("EXPAND_SCAN_WORK", EXPAND_SCAN_WORK,
-                               expand_cycles(1, 0) - expand_cycles(0, 0)),
-                              ("EXPAND_MOVE_WORK", EXPAND_MOVE_WORK,
-                               expand_cycles(0, 1) - expand_cycles(0, 0))):
-    if _work != _cycles:
-        raise ValueError("golden.blokus.mcts charges %s = %d cycles but the expansion scan "
-                         "takes %d: change golden's constant (and remeasure its strength) or "
-                         "the unit" % (_name, _work, _cycles))
-
-State = enum("IDLE", "LOAD", "SCAN", "FLUSH")
 
 
 @block
 def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, other_anchors, busy,
                        done, out_valid, out_key, out_heuristic, moves, best, max_children=None):
     """golden.blokus.mcts.expand's moves of the side to move P, in scan order,
-    each with its prior heuristic (golden's prior_heuristic), and their best.
+    each with its prior heuristic, and their best: blokus_expand_score
+    driving a blokus_window_scan of its own on P's maps.
 
-    Ports:
-        clk, rst       in   clock, synchronous reset
-        start          in   expand (taken when not `busy`); every input below
-                            must hold until `done`
-        forbidden      in   P's forbidden map (ext layout, as blokus_window_scan
-                            takes it: the complement of golden's free_map)
-        anchors        in   P's anchor map (ext)
-        used           in   21 bits: P's placed tiles
-        used_open      in   21 bits: `used` and the tiles the opening filter
-                            refuses (golden's `allowed`), for the first scan
-        other_anchors  in   the other side's anchor map (ext)
-        busy           out  an expansion is under way
-        done           out  one cycle: the expansion is over; `moves` and
-                            `best` hold until the next `start`
-        out_valid      out  one cycle a kept move: `out_key` (golden's key) and
-                            `out_heuristic` (its h), in scan order; the first
-                            `max_children` (golden's MAX_CHILDREN when None)
-                            only: the node's children
-        moves          out  MOVES_BITS: those moves (0: P has none, a pass)
-        best           out  HEURISTIC_BITS: the largest h among them (0 if none)
-    How: blokus_window_scan advanced a step at a time, each of a step's legal
-    shapes issued every other cycle; beside its maps, P's free map and the
-    other side's anchors shifted with the window, their 7 x 7 and 5 x 5
-    windows latched at each advance; each move issued is registered, then
-    scored by blokus_prior_score (the windows still hold then: a step's
-    last issue is followed by the next advance a cycle later at the earliest). A second scan with `used` when the first, with `used_open`,
-    found no move and the filter refused a tile. Exactly
-    `expand_cycles(scans, moves)` from `start` to `done`, with every kept
-    move counted (the scan issues them all; golden's expand charges them).
+    Ports: blokus_expand_score's, with
+        anchors        in   P's anchor map (ext), held like `forbidden`
+    (A playout unit has no scan of its own for its expansions: it borrows
+    its draw's, see blokus_playout_unit; this block is the expansion's
+    scan alone, as its unit bench drives it.)
     """
-    cap = MAX_CHILDREN if max_children is None else max_children
-    if not 1 <= cap < 1 << MOVES_BITS:
-        raise ValueError("blokus_expand_scan: max_children must be 1..%d, not %r"
-                         % ((1 << MOVES_BITS) - 1, cap))
-    for name, port, bits in (("out_key", out_key, KEY_BITS), ("moves", moves, MOVES_BITS),
-                             ("out_heuristic", out_heuristic, HEURISTIC_BITS),
-                             ("best", best, HEURISTIC_BITS)):
-        if len(port) != bits:
-            raise ValueError("blokus_expand_scan: %s must have %d bits, not %d"
-                             % (name, bits, len(port)))
-    scan_load, scan_advance, scan_issue = flag(), flag(), flag()
-    scan_used = unsigned(21)
+    scan = WindowLoan()
     window_legal, pending_shapes = unsigned(N_SHAPES), unsigned(N_SHAPES)
-    pending_any, pending_new, more_steps = flag(), flag(), flag()
-    lowest, step = unsigned(SHAPE_BITS), unsigned(J_BITS)
-    scanner = blokus_window_scan(clk, rst, scan_load, forbidden, anchors, scan_used, flag(),
-                                 scan_advance, scan_issue, window_legal, pending_shapes,
-                                 pending_any, pending_new, lowest, step, more_steps)
-    # the two maps the heuristic reads, shifted with the scan's
-    free_sh, other_sh = unsigned(FREE_BITS), unsigned(EXT_BITS)
-    free7_now, anchors5_now = unsigned(49), unsigned(25)
-    free7, anchors5 = unsigned(49), unsigned(25)
-    score_valid, score_shape = flag(), unsigned(SHAPE_BITS)
-    scored_valid, scored_h = flag(), unsigned(HEURISTIC_BITS)
-    scorer = blokus_prior_score(clk, rst, score_valid, score_shape, free7, anchors5, scored_valid,
-                                scored_h)
-    centre, key_now = unsigned(J_BITS), unsigned(KEY_BITS)
-    key_pipe = unsigned(KEY_BITS * (ISSUE_STAGES + SCORE_LATENCY))   # the keys beside it
-    PIPE = ISSUE_STAGES + SCORE_LATENCY
-    free_ext = unsigned(EXT_BITS)
-    state = Signal(State.IDLE)
-    second = flag()
-    pause = unsigned(max(2, SCAN_END.bit_length() + 1))
-
-    @always_comb
-    def scan_inputs():
-        scan_load.next = state == State.LOAD
-        scan_advance.next = (state == State.SCAN and not pending_any and more_steps)
-        scan_issue.next = state == State.SCAN and pending_any and not pending_new
-        if second:
-            scan_used.next = used
-        else:
-            scan_used.next = used_open
-
-    @always_comb
-    def windows():
-        free7_now.next = concat(free_sh[103:96], free_sh[87:80], free_sh[71:64], free_sh[55:48],
-                                free_sh[39:32], free_sh[23:16], free_sh[7:0])
-        anchors5_now.next = concat(other_sh[69:64], other_sh[53:48], other_sh[37:32],
-                                   other_sh[21:16], other_sh[5:0])
-
-    # the move issued, registered: the window scan's 91-bit pick of the
-    # lowest pending shape, then the scorer's shape ROMs, in one cycle was
-    # the Fmax proxy's critical path (70.3 MHz)
-    @always_seq(clk.posedge, reset=rst)
-    def to_scorer():
-        score_valid.next = scan_issue
-        score_shape.next = lowest
-
-    @always_comb
-    def map_inputs():
-        centre.next = step + 2
-        free_ext.next = ~forbidden
-
-    @always_comb
-    def key_of_move():
-        key_now.next = concat(centre, lowest)
-
-    @always_comb
-    def outputs():
-        busy.next = state != State.IDLE
-        out_valid.next = scored_valid and moves < cap
-        out_key.next = key_pipe[KEY_BITS * PIPE:KEY_BITS * (PIPE - 1)]
-        out_heuristic.next = scored_h
-
-    @always_seq(clk.posedge, reset=rst)
-    def key_delay():
-        key_pipe.next = concat(key_pipe[KEY_BITS * (PIPE - 1):0], key_now)
-
-    @always_seq(clk.posedge, reset=rst)
-    def maps():
-        if state == State.LOAD:
-            free_sh.next = free_ext << FREE_SHIFT
-            other_sh.next = other_anchors >> J_FIRST
-        elif scan_advance:
-            free7.next = free7_now
-            anchors5.next = anchors5_now
-            free_sh.next = free_sh >> 1
-            other_sh.next = other_sh >> 1
-
-    @always_seq(clk.posedge, reset=rst)
-    def tally():
-        if state == State.IDLE and start:
-            moves.next = 0
-            best.next = 0
-        elif scored_valid and moves < cap:
-            moves.next = moves + 1
-            if scored_h > best:
-                best.next = scored_h
-
-    @always_seq(clk.posedge, reset=rst)
-    def control():
-        done.next = 0
-        if state == State.IDLE:
-            if start:
-                second.next = 0
-                state.next = State.LOAD
-        elif state == State.LOAD:
-            state.next = State.SCAN
-        elif state == State.SCAN:
-            if not pending_any and not more_steps:
-                pause.next = 0
-                state.next = State.FLUSH
-        elif state == State.FLUSH:
-            if pause != PIPE - 1:
-                pause.next = pause + 1
-            elif moves == 0 and not second and used_open != used:
-                second.next = 1
-                state.next = State.LOAD
-            else:
-                done.next = 1
-                state.next = State.IDLE
-
-    return (scanner, scorer, scan_inputs, windows, to_scorer, map_inputs, key_of_move, outputs,
-            key_delay, maps, tally, control)
+    scanner = blokus_window_scan(clk, rst, scan.load, forbidden, anchors, scan.used, flag(),
+                                 scan.advance, scan.issue, window_legal, pending_shapes,
+                                 scan.pending_any, scan.pending_new, scan.lowest, scan.step,
+                                 scan.more_steps)
+    expansion = blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_anchors,
+                                    scan, busy, done, out_valid, out_key, out_heuristic, moves,
+                                    best, max_children=max_children)
+    return scanner, expansion

@@ -10,7 +10,7 @@ from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.rave_match import RESULT_BITS
 from hdl.blokus.tables import EXT_BITS, N_TILES
 from hdl.blokus.tree_layout import KEY_BITS
-from hdl.blokus.tree_unit import blokus_tree_unit
+from hdl.blokus.tree_unit import PLIES_BITS, blokus_tree_unit
 from hdl.blokus.unit_port import blokus_unit_port
 from hdl.blokus.unit_queue import UNIT_BITS
 from hdl.sdram_controller import sdram_controller
@@ -23,7 +23,7 @@ LIST_BITS = KEY_BITS + HEURISTIC_BITS    # a scan's move in the list: its key an
 @block
 def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, used_opp, seat_a,
                        passes, placed, last_opp, done, root_pass, best_place, best_descents,
-                       descents, free_at, overrun, tree_plies, max_depth, expansions, busy,
+                       best_key, nodes, playout_plies, descents, free_at, overrun, tree_plies, max_depth, expansions, busy,
                        scanned, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr,
                        sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """golden.blokus.mcts.search of a position, ME to move, in exactly golden's cycles.
@@ -36,9 +36,13 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
                           the position (blokus_playout's root state)
         last_opp     in   SLOT_BITS: the opponent's last move as blokus_playout's
                           move slot (0: a pass or unknown; golden's last_opp)
-        done         out  the search is over (every playout unit stopped),
-                          from the cycle after its last job until `start`
-        root_pass, best_place, best_descents, descents, free_at, overrun,
+        done         out  the search is over (every playout unit stopped) and
+                          best_key holds golden's answer: blokus_tree_unit's
+        nodes        out  blokus_tree_unit's: the tree's nodes
+        playout_plies  out  PLIES_BITS: golden's MctsResult playout_plies,
+                          the plies the units' playouts played (their paths'
+                          moves left out), counted as each playout ends
+        root_pass, best_place, best_descents, best_key, descents, free_at, overrun,
         tree_plies, max_depth, expansions, busy, scanned  out  blokus_tree_unit's
         sd_*              the SDRAM chip's pins (sdram_controller's)
     How: blokus_tree_unit runs golden's schedule; each of the BATCH
@@ -52,7 +56,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     check_widths("blokus_mcts_search", (
         ("cells_me", cells_me, EXT_BITS), ("cells_opp", cells_opp, EXT_BITS),
         ("used_me", used_me, N_TILES), ("used_opp", used_opp, N_TILES),
-        ("last_opp", last_opp, SLOT_BITS)))
+        ("last_opp", last_opp, SLOT_BITS), ("playout_plies", playout_plies, PLIES_BITS)))
     # the tree unit
     give, stop = unsigned(BATCH), unsigned(BATCH)
     record_addr = unsigned(6)
@@ -130,7 +134,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
                             unit_request, unit_results, unit_moves, unit_placed_me,
                             unit_placed_opp, record_addr, unit_records, give, stop, give_len,
                             give_key, free_at, descents, overrun, root_pass, best_place,
-                            best_descents, tree_plies, max_depth, expansions, busy, scanned,
+                            best_descents, done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned,
                             scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
                             scan_best, list_addr, list_key, list_heuristic, key_we, key_level,
                             key, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
@@ -139,7 +143,6 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     list_we, list_waddr, list_wword = flag(), unsigned(CHILD_BITS), unsigned(LIST_BITS)
     moves_list = blokus_kept_store(clk, list_we, list_waddr, list_wword, list_addr, list_word,
                                    depth=1 << CHILD_BITS)
-    stopped = unsigned(BATCH)
     last0, last1 = u_scan_last
     count0, count1 = u_count
     best0, best1 = u_best
@@ -162,6 +165,19 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         tiles_me.next = me
         tiles_opp.next = opp
 
+    plies0, plies1 = u_plies
+
+    @always_seq(clk.posedge, reset=rst)
+    def playout_count():
+        if start:
+            playout_plies.next = 0
+        elif done0 and done1:
+            playout_plies.next = playout_plies + plies0 + plies1
+        elif done0:
+            playout_plies.next = playout_plies + plies0
+        elif done1:
+            playout_plies.next = playout_plies + plies1
+
     @always_comb
     def scans():
         # the unit scanning: the walk's job's unit
@@ -182,13 +198,4 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         list_key.next = list_word[LIST_BITS:HEURISTIC_BITS]
         list_heuristic.next = list_word[HEURISTIC_BITS:]
 
-    @always_seq(clk.posedge, reset=rst)
-    def search_end():
-        s = intbv(0)[BATCH:]
-        s[:] = stopped | stop
-        if start:
-            s[:] = 0
-        stopped.next = s
-        done.next = s == (1 << BATCH) - 1
-
-    return (tree, memory, units, ports, descents_in, moves_list, root_game, scans, search_end)
+    return (tree, memory, units, ports, descents_in, moves_list, root_game, playout_count, scans)

@@ -93,7 +93,7 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                    passes, placed, last_me, last_me_before, last_opp, last_opp_before, seed,
                    path_valid, path_key, path_end, path_scan, path_ready, busy, done, result,
                    plies, rng, end_used_me, end_used_opp, record_addr, record_data, scan_done,
-                   forbidden, anchors, other_anchors, mover_used, used_open):
+                   forbidden, anchors, other_anchors, mover_used, used_open, loan):
     """A playout unit: a descent's tree moves, then golden.blokus.mcts.play_out, with their record.
 
     Ports (the root state, held from `start` until `done`; ME is the board):
@@ -142,6 +142,9 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
         mover_used      out  21 bits: the side to move's placed tiles
         used_open       out  21 bits: those and the tiles the opening filter
                         refuses (golden's `allowed`) for the tiles on the board
+        loan            WindowLoan: the draw's window scan (blokus_policy_draw's
+                        `loan`) on the side to move's maps, for the scan of a
+                        held position; asked only while the position is held
     How: the unit keeps the side to move's squares, tiles and last two moves
     apart from the other side's and swaps the two each ply, so one
     blokus_maps side, one local-cells block and one placement path serve both
@@ -194,7 +197,7 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     refused = unsigned(N_TILES)
     draw = blokus_policy_draw(clk, rst, draw_start, forbidden, anchors, mover_used, used_open,
                               local_map, rng, draw_busy, draw_done, draw_found, draw_step,
-                              draw_shape, draw_rng)
+                              draw_shape, draw_rng, loan)
     # the record of the playout's placements
     record_we = flag()
     record_waddr = unsigned(6)

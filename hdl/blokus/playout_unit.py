@@ -1,23 +1,24 @@
-"""A playout unit with its side of the tree's scans: blokus_playout, blokus_expand_scan and
-blokus_path_feed."""
+"""A playout unit with its side of the tree's scans: blokus_playout, blokus_expand_score on its
+draw's window scan, and blokus_path_feed."""
 from myhdl import always_comb, block
 
 from golden.blokus.mcts import KEY_PASS
 from hdl.blokus.child_select import CHILD_BITS
-from hdl.blokus.expand_scan import KEY_BITS as SCAN_KEY_BITS, MOVES_BITS, blokus_expand_scan
+from hdl.blokus.expand_score import KEY_BITS as SCAN_KEY_BITS, MOVES_BITS, blokus_expand_score
 from hdl.blokus.path_feed import blokus_path_feed
 from hdl.blokus.playout import KEY_BITS as SLOT_BITS, blokus_playout
 from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.tables import EXT_BITS, N_TILES
 from hdl.blokus.tree_layout import KEY_BITS as TREE_KEY_BITS
+from hdl.blokus.window_scan import WindowLoan
 from hdl.signals import check_widths, flag, unsigned
 
 if not SCAN_KEY_BITS == TREE_KEY_BITS >= KEY_PASS.bit_length():
-    raise ValueError("blokus_playout_unit writes blokus_expand_scan's keys (%d bits) and "
+    raise ValueError("blokus_playout_unit writes blokus_expand_score's keys (%d bits) and "
                      "KEY_PASS (%#x) into the tree's list of %d-bit keys"
                      % (SCAN_KEY_BITS, KEY_PASS, TREE_KEY_BITS))
 if MOVES_BITS != CHILD_BITS:
-    raise ValueError("blokus_playout_unit gives blokus_expand_scan's moves (%d bits) as the "
+    raise ValueError("blokus_playout_unit gives blokus_expand_score's moves (%d bits) as the "
                      "tree's child count (%d bits)" % (MOVES_BITS, CHILD_BITS))
 
 
@@ -30,8 +31,9 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
                         list_addr, list_key, list_heuristic):
     """A playout unit: its descents' playouts (blokus_playout) and the scans
     the tree unit's walk asks of it (golden's expand of a node: the replay
-    of the node's path, then blokus_expand_scan on that position), its path
-    kept and fed by blokus_path_feed.
+    of the node's path, then blokus_expand_score on that position, with the
+    window scan of blokus_playout's draw, idle while the position is held),
+    its path kept and fed by blokus_path_feed.
 
     Ports:
         cells_me .. seed  in  blokus_playout's root state (the search's, held
@@ -66,12 +68,13 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     + play_out work after give's cycle.
     How: blokus_path_feed starts blokus_playout and feeds it the path's
     moves; at the edge that takes the scan's end (path_scan),
-    blokus_playout holds the position and blokus_expand_scan starts on its
-    side to move's maps, its other side's anchors and tiles; its `done` is
+    blokus_playout holds the position and blokus_expand_score starts on its
+    side to move's maps (its draw's window scan), its other side's anchors
+    and tiles; its `done` is
     the scan's last cycle, and its `moves` count is final the cycle before
     (its last move leaves the scorer two cycles before `done`). The scan's
     cycles are expand_cycles, which golden's EXPAND_* constants equal
-    (checked where blokus_expand_scan is built), after the replay's
+    (checked where blokus_expand_score is built), after the replay's
     (golden's REPLAY_*, checked in blokus_playout).
     """
     check_widths("blokus_playout_unit", (
@@ -85,19 +88,20 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
                             give, give_len, give_key, start, path_valid, path_key, path_end,
                             path_scan, path_ready)
     forbidden, anchors, other_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS), unsigned(EXT_BITS)
+    window = WindowLoan()          # the draw's window scan, the expansion's while a scan is held
     mover_used, used_open = unsigned(N_TILES), unsigned(N_TILES)
     playout = blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,
                              opp_to_move, passes, placed, last_me, last_me_before, last_opp,
                              last_opp_before, seed, path_valid, path_key, path_end, path_scan,
                              path_ready, busy, done, result, plies, rng, end_used_me,
                              end_used_opp, record_addr, record_data, scan_done, forbidden,
-                             anchors, other_anchors, mover_used, used_open)
+                             anchors, other_anchors, mover_used, used_open, window)
     scan_busy, move_valid = flag(), flag()
     move_key, move_heuristic = unsigned(SCAN_KEY_BITS), unsigned(HEURISTIC_BITS)
     moves = unsigned(MOVES_BITS)
-    scanner = blokus_expand_scan(clk, rst, scan_begin, forbidden, anchors, mover_used, used_open,
-                                 other_anchors, scan_busy, scan_done, move_valid, move_key,
-                                 move_heuristic, moves, scan_best)
+    scanner = blokus_expand_score(clk, rst, scan_begin, forbidden, mover_used, used_open,
+                                  other_anchors, window, scan_busy, scan_done, move_valid,
+                                  move_key, move_heuristic, moves, scan_best)
 
     @always_comb
     def scan_control():

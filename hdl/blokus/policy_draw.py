@@ -4,7 +4,7 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 from golden.blokus.mcts import SHAPE_WEIGHT
 from hdl.blokus.kept_store import blokus_kept_store
 from hdl.blokus.policy_weights import LATENCY, STEP_MAX, blokus_policy_weights
-from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
+from hdl.blokus.tables import EXT_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.blokus.window_scan import blokus_window_scan
 from hdl.lowest_one import onehot_index, onehot_table
 from hdl.signals import unsigned
@@ -38,7 +38,7 @@ State = enum("IDLE", "LOAD", "SCAN", "FLUSH", "DRAW", "DRAW_SUM", "BISECT", "BIS
 
 @block
 def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, local_map, seed,
-                       busy, done, found, step, shape, rng):
+                       busy, done, found, step, shape, rng, loan):
     """The move golden.blokus.mcts.policy_move draws for the side to move.
 
     Ports:
@@ -61,6 +61,10 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
                          Y = (step + 2) // 16) and shape index
         rng         out  the generator state after the draw (advanced once
                          when a move was drawn, `seed` when none)
+        loan        WindowLoan: the draw's window scan lent while the draw
+                         is idle (an expansion of the position, on the
+                         same maps); its load, advance and issue must stay
+                         low while the draw is `busy`
     How: a scan of the side's window steps with the opening filter's tiles
     left out (blokus_window_scan walked a step a cycle; blokus_policy_weights
     sums every step's weights, all legal shapes and those touching a local
@@ -81,13 +85,14 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     scan_load, scan_walk = Signal(bool(0)), Signal(bool(0))
     scan_used = unsigned(21)
     window_legal = unsigned(N_SHAPES)
-    unused_shapes, unused_lowest = unsigned(N_SHAPES), unsigned(SHAPE_BITS)
-    unused_flags = [Signal(bool(0)) for _ in range(4)]
-    unused_step = unsigned(J_BITS)
+    unused_shapes = unsigned(N_SHAPES)
+    # the scan's picks of the pending shapes serve the borrower only (the draw
+    # walks a step a cycle and reads window_legal)
     scanner = blokus_window_scan(clk, rst, scan_load, forbidden, anchors, scan_used, scan_walk,
-                                 Signal(bool(0)), Signal(bool(0)), window_legal, unused_shapes,
-                                 unused_flags[0], unused_flags[1], unused_lowest, unused_step,
-                                 unused_flags[2])
+                                 loan.advance, loan.issue, window_legal, unused_shapes,
+                                 loan.pending_any, loan.pending_new, loan.lowest, loan.step,
+                                 loan.more_steps)
+    loan_load, loan_used = loan.load, loan.used
     marked = unsigned(EXT_BITS)                   # the local map, walked with the scan
     local_shapes = unsigned(N_SHAPES)
     step_all, step_local = unsigned(TOTAL_BITS), unsigned(TOTAL_BITS)
@@ -141,11 +146,13 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
 
     @always_comb
     def scan_inputs():
-        scan_load.next = state == State.LOAD
+        scan_load.next = state == State.LOAD or loan_load
         scan_walk.next = state == State.SCAN
         shapes_we.next = state == State.SCAN
         scanning.next = state == State.SCAN
-        if second:
+        if loan_load:
+            scan_used.next = loan_used
+        elif second:
             scan_used.next = used
         else:
             scan_used.next = used_open

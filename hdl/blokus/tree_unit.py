@@ -38,8 +38,8 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                      unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
                      record_addr, unit_records, give, stop, give_len, give_key, free_at, descents,
                      overrun,
-                     root_pass, best_place, best_descents, tree_plies, max_depth, expansions, busy,
-                     scanned, scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
+                     root_pass, best_place, best_descents, done, best_key, nodes, tree_plies,
+                     max_depth, expansions, busy, scanned, scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
                      scan_best, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
                      req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
                      mem_done):
@@ -81,6 +81,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                           equals: golden's answer, once the search is over) and
                           its descents; kept as each root child is backed up,
                           so the answer costs no cycle after the search
+        done         out  the search is over: every unit was told to stop and
+                          `best_key` holds; from the fourth cycle after the
+                          last unit's `stop` until the cycle after `start`
+        best_key     out  KEY_BITS: with `done`: golden's answer's key, the key
+                          of root child `best_place` (KEY_PASS for a pass),
+                          read from the root's RAM once the search is over
+        nodes        out  SIZE_BITS: the tree's nodes (golden's MctsResult
+                          nodes), a cycle after each walk
         tree_plies, max_depth, expansions, busy  out  PLIES_BITS, PLY_BITS,
                           EXPANSIONS_BITS, CLOCK_BITS: golden's MctsResult
                           tree_plies, max_depth, expansions (the root's
@@ -117,6 +125,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                              ("give_key", give_key, KEY_BITS),
                              ("best_place", best_place, CHILD_BITS),
                              ("best_descents", best_descents, REAL_BITS),
+                             ("best_key", best_key, KEY_BITS), ("nodes", nodes, SIZE_BITS),
                              ("tree_plies", tree_plies, PLIES_BITS),
                              ("max_depth", max_depth, PLY_BITS),
                              ("expansions", expansions, EXPANSIONS_BITS),
@@ -168,6 +177,8 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         unsigned(SUMMARY_BITS)
     d_wr_key = unsigned(KEY_WORD_BITS)
     ram_key_we, ram_summary_we, wr_addr = flag(), flag(), unsigned(CHILD_BITS)
+    stopped, finished = unsigned(BATCH), flag()    # the units told to stop; all of them
+    answer_wait = unsigned(3)    # finished, delayed: the root RAM's read (2 edges), best_key's
     wr_key, wr_summary = unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS)
     b_req, b_write, d_req, d_write = flag(), flag(), flag(), flag()
     b_addr, d_addr, b_len, d_len_req = unsigned(ADDR_BITS), unsigned(ADDR_BITS), \
@@ -343,7 +354,9 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
             request.n8_add.next = b_request.n8_add
             request.w8_add.next = b_request.w8_add
             request.descent_add.next = b_request.descent_add
-        if use_descent or d_start:
+        if finished and not start:
+            rd_addr.next = best_place    # the search is over: the answer's key
+        elif use_descent or d_start:
             rd_addr.next = d_root_rd
         else:
             rd_addr.next = b_root_rd
@@ -441,6 +454,27 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
             job_unit.next = 0
         pending.next = p
 
+    @always_seq(clk.posedge, reset=rst)
+    def answer():
+        # the units told to stop (as the search's block counts them); once all
+        # are, nothing runs and the root RAM's read port gives best_place's key
+        s = intbv(0)[BATCH:]
+        s[:] = stopped | stop
+        if start:
+            s[:] = 0
+        stopped.next = s
+        finished.next = s == (1 << BATCH) - 1
+        if start:
+            answer_wait.next = 0
+        else:
+            answer_wait.next = concat(answer_wait[2:0], finished)
+        best_key.next = rd_key[KEY_BITS:]
+
+    @always_comb
+    def answer_out():
+        done.next = answer_wait[2]
+        nodes.next = size
+
     walk_ended, walk_grew, walk_len = flag(), flag(), unsigned(PLY_BITS)
 
     @always_seq(clk.posedge, reset=rst)
@@ -476,8 +510,8 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                 expansions.next = 1
 
     return (queue, updater, ram, explorer, backup, walk, schedule, unit_requests, starts,
-            unit_inputs, length_of, gives, root_passes_out, path_copies, shared, path_fields, path_store, control,
-            statistics)
+            unit_inputs, length_of, gives, root_passes_out, path_copies, shared, path_fields,
+            path_store, control, answer, answer_out, statistics)
 
 
 @block
@@ -485,7 +519,7 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
                               unit_request, unit_results, unit_moves, unit_placed_me,
                               unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                               free_at, descents, overrun, root_pass, best_place, best_descents,
-                              tree_plies, max_depth, expansions, busy, scanned, scan_start,
+                              done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned, scan_start,
                               scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
                               list_addr, list_key, list_heuristic, key_we, key_level, key, sd_cke,
                               sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
@@ -501,7 +535,7 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
                             unit_request, unit_results, unit_moves, unit_placed_me,
                             unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                             free_at, descents, overrun, root_pass, best_place, best_descents,
-                            tree_plies, max_depth, expansions, busy, scanned, scan_start,
+                            done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned, scan_start,
                             scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
                             list_addr, list_key, list_heuristic, key_we, key_level, key, req,
                             req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,

@@ -4,7 +4,27 @@ from myhdl import always_seq, block
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS
 from hdl.lowest_one import lowest_one
-from hdl.signals import unsigned
+from hdl.signals import flag, unsigned
+
+
+class WindowLoan:
+    """A blokus_window_scan lent by its owner to another unit while the owner
+    is idle (a playout unit's draw lends its scan to the expansion's scan of
+    the position it holds: one checker, one pair of 320-bit map registers).
+
+    The borrower drives (asked of the lender's scan as its own ports):
+        load, advance, issue   blokus_window_scan's (`walk` stays the owner's)
+        used                   21 bits: the tiles the scan takes at `load`
+    The lender drives (its scan's outputs):
+        pending_any, pending_new, lowest (SHAPE_BITS), step (J_BITS), more_steps
+    The maps are the lender's (the borrower scans the lender's side to move).
+    """
+
+    def __init__(self):
+        self.load, self.advance, self.issue = flag(), flag(), flag()
+        self.used = unsigned(21)
+        self.pending_any, self.pending_new, self.more_steps = flag(), flag(), flag()
+        self.lowest, self.step = unsigned(SHAPE_BITS), unsigned(J_BITS)
 
 
 @block

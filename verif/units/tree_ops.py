@@ -153,16 +153,83 @@ def scanned_moves(tree, node, state):
 
 
 STATISTICS = ("statistics (tree plies, deepest path, expansions, the tree unit's busy cycles, "
-              "children read)")
+              "children read, the tree's nodes)")
 
 
 def golden_statistics(result):
     """golden's MctsResult of a search: the statistics the tree unit counts."""
     return (result.tree_plies, result.max_depth, result.expansions, result.tree_work,
-            result.scanned)
+            result.scanned, result.nodes)
 
 
 def dut_statistics(dut):
     """The same, from the tree unit's ports of those names on the bench's top."""
     return tuple(int(getattr(dut, name).value)
-                 for name in ("tree_plies", "max_depth", "expansions", "busy", "scanned"))
+                 for name in ("tree_plies", "max_depth", "expansions", "busy", "scanned", "nodes"))
+
+
+def golden_search(rng, pos, budget, last_opp=0):
+    """golden's search (`last_opp`: the squares of the opponent's last move)
+    with what the bench needs: the tree after the root's expansion, its
+    cost, each unit's descents in order (play_out's cycles, the result,
+    moves, placements), the scans in order (count, best, the list, cycles),
+    the final tree, and the result."""
+    from golden.blokus import mcts as M
+
+    caught = {"tree0": None, "start": None, "units": [[] for _ in range(M.BATCH)], "order": [],
+              "scans": [], "search": None}
+    expand_m, down, play_out, expand_f = M._Search.expand, M._Search.down, M._Search.play_out, \
+        M.expand
+
+    def catch_expand_m(self, node, state):
+        if caught["search"] is None:
+            caught["search"] = self
+        done, work = expand_m(self, node, state)
+        if caught["start"] is None:
+            caught["start"] = work
+        return done, work
+
+    def catch_expand_f(tree, node, state, max_children=None):
+        n0 = len(tree)
+        done, moves, scans = expand_f(tree, node, state, max_children)
+        listed = scanned_moves(tree, node, state) if done else []
+        assert not done or tree.first[node] == n0
+        best = max(h for _, h in listed) if listed else 0
+        caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
+                                M.expand_work(scans, moves)])    # a walk's replay added below
+        if caught["start"] is None:              # the root's: unit 0 scans it
+            caught["scans"][-1].append(0)
+        return done, moves, scans
+
+    def catch_down(self):
+        if caught["tree0"] is None:
+            caught["tree0"] = copy_tree(self.tree)
+        scans = len(caught["scans"])
+        d, st, work = down(self)
+        if len(caught["scans"]) > scans:
+            scan = caught["scans"][-1]
+            scan[4] += M.replay_work(d.keys[:d.path.index(scan[0])])
+        return d, st, work
+
+    def catch_play_out(self, unit, d, st):
+        for scan in caught["scans"]:             # the walk's scan: this unit's
+            if len(scan) == 5:
+                scan.append(unit)
+        leaf = M.KEY_PASS if d.keys[-1] == M.PASS else d.keys[-1]
+        path = (len(d.path), leaf)
+        work = play_out(self, unit, d, st)
+        placed = M.rave_placements(d.keys, d.movers)
+        masks = [0, 0]
+        for side, tile in placed:
+            masks[side] |= 1 << tile
+        caught["units"][unit].append((work, d.result, len(d.keys), masks, placed, path))
+        caught["order"].append(unit)
+        return work
+    M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
+        catch_expand_m, catch_down, catch_play_out, catch_expand_f
+    try:
+        result = M.search(pos, budget=budget, last_opp=last_opp)
+    finally:
+        M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
+            expand_m, down, play_out, expand_f
+    return caught, result

@@ -20,7 +20,7 @@ from cocotb.triggers import FallingEdge, RisingEdge
 from golden.blokus import board as B
 from golden.blokus import mcts as M
 from golden.blokus.encoding import N_TILES
-from hdl.blokus.expand_scan import expand_cycles
+from hdl.blokus.expand_score import expand_cycles
 from verif.units.common import Mismatches, blokus_ext_maps, blokus_game_plies, start_unit
 
 INPUTS = ("start", "forbidden", "anchors", "used", "used_open", "other_anchors")

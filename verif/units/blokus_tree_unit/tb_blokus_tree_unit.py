@@ -15,6 +15,8 @@ h, the moves in the list. For each search:
 - the units are given their descents in golden's order (each with its
   path's length and its leaf's key, in the walk's last cycle), and stop
   when golden's do;
+- `done` ANSWER_WAIT cycles after the last unit's stop, with the answer's
+  key (`best_key`) golden's;
 - the descents backed up and golden's clock at the end of the last job
   (``free_at``) are golden's (``playouts`` and ``work``): every operation
   of every job back to back in golden's cycles, the jobs in golden's order
@@ -41,79 +43,15 @@ from hdl.blokus.rave_match import RESULT_BITS
 from hdl.blokus.tables import N_TILES
 from verif import tb
 from verif.units.common import Mismatches, blokus_game_position, blokus_record_words
-from verif.units.tree_ops import (STATISTICS, copy_tree, dut_statistics, golden_statistics,
-                                  memory_words, node_words, scanned_moves, start_on_sdram)
+from verif.units.tree_ops import (STATISTICS, dut_statistics, golden_search, golden_statistics,
+                                  memory_words, node_words, start_on_sdram)
 
 INPUTS = ("start", "budget", "root_passes", "root_tiles_me", "root_tiles_opp", "unit_request",
           "unit_results", "unit_moves", "unit_placed_me", "unit_placed_opp", "unit_records",
           "scan_last", "scan_count", "scan_best", "list_key", "list_heuristic", "sd_dq_i")
+ANSWER_WAIT = 4                      # the tree unit's done after the last stop: the answer's read
 SEARCHES = 6                         # 4: the second's position, its budget a job's start;
                                      # 5: a budget the root's expansion spends; 6: a root's pass
-def golden_search(rng, pos, budget, last_opp=0):
-    """golden's search (`last_opp`: the squares of the opponent's last move)
-    with what the bench needs: the tree after the root's expansion, its
-    cost, each unit's descents in order (play_out's cycles, the result,
-    moves, placements), the scans in order (count, best, the list, cycles),
-    the final tree, and the result."""
-    caught = {"tree0": None, "start": None, "units": [[] for _ in range(M.BATCH)], "order": [],
-              "scans": [], "search": None}
-    expand_m, down, play_out, expand_f = M._Search.expand, M._Search.down, M._Search.play_out, \
-        M.expand
-
-    def catch_expand_m(self, node, state):
-        if caught["search"] is None:
-            caught["search"] = self
-        done, work = expand_m(self, node, state)
-        if caught["start"] is None:
-            caught["start"] = work
-        return done, work
-
-    def catch_expand_f(tree, node, state, max_children=None):
-        n0 = len(tree)
-        done, moves, scans = expand_f(tree, node, state, max_children)
-        listed = scanned_moves(tree, node, state) if done else []
-        assert not done or tree.first[node] == n0
-        best = max(h for _, h in listed) if listed else 0
-        caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
-                                M.expand_work(scans, moves)])    # a walk's replay added below
-        if caught["start"] is None:              # the root's: unit 0 scans it
-            caught["scans"][-1].append(0)
-        return done, moves, scans
-
-    def catch_down(self):
-        if caught["tree0"] is None:
-            caught["tree0"] = copy_tree(self.tree)
-        scans = len(caught["scans"])
-        d, st, work = down(self)
-        if len(caught["scans"]) > scans:
-            scan = caught["scans"][-1]
-            scan[4] += M.replay_work(d.keys[:d.path.index(scan[0])])
-        return d, st, work
-
-    def catch_play_out(self, unit, d, st):
-        for scan in caught["scans"]:             # the walk's scan: this unit's
-            if len(scan) == 5:
-                scan.append(unit)
-        leaf = M.KEY_PASS if d.keys[-1] == M.PASS else d.keys[-1]
-        path = (len(d.path), leaf)
-        work = play_out(self, unit, d, st)
-        placed = M.rave_placements(d.keys, d.movers)
-        masks = [0, 0]
-        for side, tile in placed:
-            masks[side] |= 1 << tile
-        caught["units"][unit].append((work, d.result, len(d.keys), masks, placed, path))
-        caught["order"].append(unit)
-        return work
-    M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
-        catch_expand_m, catch_down, catch_play_out, catch_expand_f
-    try:
-        result = M.search(pos, budget=budget, last_opp=last_opp)
-    finally:
-        M._Search.expand, M._Search.down, M._Search.play_out, M.expand = \
-            expand_m, down, play_out, expand_f
-    return caught, result
-
-
 @cocotb.test()
 async def searches_are_goldens(dut):
     rng = random.Random(int(tb.seed()))
@@ -243,6 +181,15 @@ async def searches_are_goldens(dut):
         what = "search %d (budget %d, the root's expansion %d cycles, %d children)" % (
             n, budget, caught["start"], final.count[0])
         mismatches.expect(what + ": every unit stopped", M.BATCH, len(stopped))
+        wait = 0                         # cycles from the last stop's to done's
+        while not int(dut.done.value) and wait < 10:
+            await RisingEdge(dut.clk)
+            wait += 1
+        best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
+        mismatches.expect(what + ": done (cycles after the last stop), the answer's key",
+                          (ANSWER_WAIT, M.KEY_PASS if final.key[best] == M.PASS
+                           else final.key[best]),
+                          (wait, int(dut.best_key.value)))
         mismatches.expect(what + ": the scans' levels (the root's, 0, first)",
                           [0] + [None] * (len(caught["scans"]) - 1),
                           levels[:1] + [None] * (len(levels) - 1))
@@ -252,7 +199,6 @@ async def searches_are_goldens(dut):
                           (result.playouts, result.work),
                           (int(dut.descents.value), int(dut.free_at.value)))
         mismatches.expect(what + ": overrun", 0, int(dut.overrun.value))
-        best = max(final.children(0), key=lambda c: (final.real[c], -c))   # golden's answer
         mismatches.expect(what + ": " + STATISTICS, golden_statistics(result),
                           dut_statistics(dut))
         mismatches.expect(what + ": the answer (the root child's place, its descents)",
