@@ -29,7 +29,7 @@ setup: ## install the pinned Python environment (.venv) and the simulators when 
 sim: setup ## the whole regression: golden models, RTL units, testbenches (the CI command)
 	$(PYTEST) --durations=15
 
-sim-long: setup ## the regression plus the long runs (whole games at the real 50 MHz clock)
+sim-long: bench-setup ## the regression plus the long runs (whole games at the real 50 MHz clock; long searches under Verilator)
 	$(PYTEST) --run-slow
 
 .PHONY: sim-seeds

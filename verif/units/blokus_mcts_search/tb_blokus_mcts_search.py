@@ -20,9 +20,10 @@ position. Compared after each search:
   final tree;
 - no operation overran, and the chip's model saw no broken rule.
 The searches run one after another on the memory the last one left. With
-MCTS_SEARCHES=short (the per-commit run) the opening and the middle game
-are left out: Icarus runs two playout units at about 40 cycles a second
-there.
+MCTS_SEARCHES=short (the per-commit run, under Icarus) the opening and the
+middle game are left out: Icarus runs two playout units at about 40 cycles
+a second there. MCTS_SEARCHES=long (make sim-long, under Verilator) runs
+them too, at budgets of 200,000 to 300,000 cycles.
 """
 import os
 import random
@@ -39,15 +40,17 @@ from verif.units.common import Mismatches, blokus_game_plies
 from verif.units.tree_ops import (STATISTICS, dut_statistics, golden_search, golden_statistics,
                                   memory_words, node_words, start_on_sdram)
 
-SLOW = ("an opening", "the middle game")    # long playouts: opt-in (MCTS_SEARCHES=all)
+SLOW = ("an opening", "the middle game")    # long playouts: opt-in (MCTS_SEARCHES=long)
+LONG_BUDGETS = {"an opening": (200000, 300000), "the middle game": (200000, 300000)}
 INPUTS = ("start", "budget", "cells_me", "cells_opp", "used_me", "used_opp", "seat_a", "passes",
           "placed", "last_opp", "sd_dq_i")
 
 
-def cases(rng):
+def cases(rng, long_budgets=False):
     """(what, position, last_opp, budget): the searches of one run, from the
     plies of random games with ME to move (last_opp: the squares of OPP's
-    last move, 0 for a pass or none)."""
+    last move, 0 for a pass or none); `long_budgets`: the opening's and the
+    middle game's from LONG_BUDGETS (a simulator that runs them: Verilator)."""
     wanted = {"an opening": lambda ply, n: ply < 12,
               "the middle game": lambda ply, n: 14 <= ply < 30,
               "a late position": lambda ply, n: 30 <= ply < 40 and 6 < n <= 40,
@@ -56,6 +59,8 @@ def cases(rng):
     budgets = {"an opening": (25000, 45000), "the middle game": (30000, 50000),
                "a late position": (15000, 20000), "a root with no move": (30000, 30001),
                "a budget the root's expansion spends": (50, 51)}
+    if long_budgets:
+        budgets.update(LONG_BUDGETS)
     found = {}
     while len(found) < len(wanted):
         states = [(ply, pos.copy(), last[B.OPP][0])
@@ -79,8 +84,11 @@ async def searches_are_goldens(dut):
     model, t = await start_on_sdram(dut, INPUTS, rng)
     mismatches = Mismatches("blokus_mcts_search")
     seen = {"searches": 0, "descents": 0, "nodes": 0}
-    chosen = cases(rng)
-    if os.environ.get("MCTS_SEARCHES", "short") == "short":
+    mode = os.environ.get("MCTS_SEARCHES", "short")
+    if mode not in ("short", "long"):
+        raise ValueError("MCTS_SEARCHES must be short or long, not %r" % mode)
+    chosen = cases(rng, long_budgets=mode == "long")
+    if mode == "short":
         chosen = [c for c in chosen if c[0] not in SLOW]
     for what, pos, last_opp, budget in chosen:
         if budget == 50:                 # a budget under the root's expansion's cost
