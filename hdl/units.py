@@ -753,7 +753,8 @@ def _blokus_playout_unit(cfg):
     blokus_playout, blokus_expand_scan on the position it holds, and
     blokus_path_feed keeping its descent's path."""
     from hdl.blokus.child_select import CHILD_BITS
-    from hdl.blokus.playout import KEY_BITS, PLY_BITS, RECORD_BITS
+    from hdl.blokus.expand_score import FOUND_BITS
+    from hdl.blokus.playout import KEY_BITS, PLAYOUT_CYCLE_BITS, PLY_BITS, RECORD_BITS
     from hdl.blokus.playout_unit import blokus_playout_unit
     from hdl.blokus.prior_score import HEURISTIC_BITS
     from hdl.blokus.tables import EXT_BITS
@@ -768,7 +769,7 @@ def _blokus_playout_unit(cfg):
         bits(PLY_BITS),
         bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(), bits(CHILD_BITS),
         bits(HEURISTIC_BITS), flag(), bits(CHILD_BITS), bits(TREE_KEY_BITS),
-        bits(HEURISTIC_BITS)))]
+        bits(HEURISTIC_BITS), bits(FOUND_BITS), bits(PLAYOUT_CYCLE_BITS)))]
 
 
 def _pipelined_divider(cfg):
@@ -820,7 +821,7 @@ def _blokus_expand_scan(cfg):
     """An expansion's moves with their prior heuristics (hdl/blokus/expand_scan.py,
     with the window scan and hdl/blokus/prior_score.py inside)."""
     from hdl.blokus.expand_scan import blokus_expand_scan
-    from hdl.blokus.expand_score import KEY_BITS, MOVES_BITS
+    from hdl.blokus.expand_score import FOUND_BITS, KEY_BITS, MOVES_BITS
     from hdl.blokus.prior_score import HEURISTIC_BITS
     from hdl.blokus.tables import EXT_BITS
 
@@ -828,7 +829,7 @@ def _blokus_expand_scan(cfg):
     return [("blokus_expand_scan", blokus_expand_scan(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
         flag(), flag(), flag(), bits(KEY_BITS), bits(HEURISTIC_BITS), bits(MOVES_BITS),
-        bits(HEURISTIC_BITS)))]
+        bits(HEURISTIC_BITS), bits(FOUND_BITS)))]
 
 
 EXPAND_TEST_CAP = 9                  # the capped expansion scan's children (a unit bench's build)
@@ -838,7 +839,7 @@ def _blokus_expand_scan_capped(cfg):
     """blokus_expand_scan keeping a node's first EXPAND_TEST_CAP moves (golden's
     MAX_CHILDREN is never reached by a game's position; this build reaches it)."""
     from hdl.blokus.expand_scan import blokus_expand_scan
-    from hdl.blokus.expand_score import KEY_BITS, MOVES_BITS
+    from hdl.blokus.expand_score import FOUND_BITS, KEY_BITS, MOVES_BITS
     from hdl.blokus.prior_score import HEURISTIC_BITS
     from hdl.blokus.tables import EXT_BITS
 
@@ -846,7 +847,7 @@ def _blokus_expand_scan_capped(cfg):
     return [("blokus_expand_scan_capped", blokus_expand_scan(
         clk, rst, flag(), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21), bits(EXT_BITS),
         flag(), flag(), flag(), bits(KEY_BITS), bits(HEURISTIC_BITS), bits(MOVES_BITS),
-        bits(HEURISTIC_BITS), max_children=EXPAND_TEST_CAP))]
+        bits(HEURISTIC_BITS), bits(FOUND_BITS), max_children=EXPAND_TEST_CAP))]
 
 
 def _blokus_child_select(cfg):
@@ -1029,8 +1030,9 @@ def _blokus_tree_unit(cfg):
     from hdl.blokus.tables import N_TILES
     from hdl.blokus.tree_descent import SIZE_BITS, TILE_BITS
     from hdl.blokus.tree_layout import KEY_BITS
+    from hdl.blokus.expand_score import FOUND_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
-                                      SCANNED_BITS, blokus_tree_unit_on_sdram)
+                                      SCANNED_BITS, SCORED_BITS, blokus_tree_unit_on_sdram)
     from hdl.blokus.unit_queue import UNIT_BITS
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
 
@@ -1042,8 +1044,9 @@ def _blokus_tree_unit(cfg):
         bits(PLY_BITS), bits(KEY_BITS), bits(CLOCK_BITS), bits(REAL_BITS), flag(), flag(),
         bits(CHILD_BITS),
         bits(REAL_BITS), flag(), bits(KEY_BITS), bits(SIZE_BITS), bits(PLIES_BITS), bits(PLY_BITS), bits(EXPANSIONS_BITS),
-        bits(CLOCK_BITS), bits(SCANNED_BITS), flag(), bits(UNIT_BITS), bits(PLY_BITS),
-        bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS), bits(CHILD_BITS),
+        bits(CLOCK_BITS), bits(SCANNED_BITS), bits(SCORED_BITS), flag(), bits(UNIT_BITS),
+        bits(PLY_BITS), bits(KEY_BITS), flag(), bits(CHILD_BITS), bits(HEURISTIC_BITS),
+        bits(FOUND_BITS), bits(CHILD_BITS),
         bits(KEY_BITS), bits(HEURISTIC_BITS), bits(BATCH), bits(PLY_BITS), bits(KEY_BITS),
         flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
@@ -1061,15 +1064,17 @@ def _blokus_mcts_search(cfg):
     from hdl.blokus.tree_descent import SIZE_BITS
     from hdl.blokus.tree_layout import KEY_BITS as TREE_KEY_BITS
     from hdl.blokus.tree_unit import (BUDGET_BITS, CLOCK_BITS, EXPANSIONS_BITS, PLIES_BITS,
-                                      SCANNED_BITS)
+                                      SCANNED_BITS, SCORED_BITS)
     from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
 
     clk, rst, bits, flag = _signals()
     return [("blokus_mcts_search", blokus_mcts_search(
         clk, rst, flag(), bits(BUDGET_BITS), bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21),
         flag(), bits(2), bits(6), bits(KEY_BITS), flag(), flag(), bits(CHILD_BITS),
-        bits(REAL_BITS), bits(TREE_KEY_BITS), bits(SIZE_BITS), bits(PLIES_BITS), bits(REAL_BITS), bits(CLOCK_BITS), flag(), bits(PLIES_BITS),
-        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS), flag(),
+        bits(REAL_BITS), bits(TREE_KEY_BITS), bits(SIZE_BITS), bits(PLIES_BITS),
+        bits(CLOCK_BITS + 1), bits(REAL_BITS), bits(CLOCK_BITS), flag(), bits(PLIES_BITS),
+        bits(PLY_BITS), bits(EXPANSIONS_BITS), bits(CLOCK_BITS), bits(SCANNED_BITS),
+        bits(SCORED_BITS), flag(),
         flag(), flag(), flag(), flag(), bits(BANK_BITS), bits(ROW_BITS), bits(2),
         bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 

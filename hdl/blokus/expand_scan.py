@@ -9,7 +9,8 @@ from hdl.signals import flag, unsigned
 
 @block
 def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, other_anchors, busy,
-                       done, out_valid, out_key, out_heuristic, moves, best, max_children=None):
+                       done, out_valid, out_key, out_heuristic, moves, best, found,
+                       max_children=None):
     """golden.blokus.mcts.expand's moves of the side to move P, in scan order,
     each with its prior heuristic, and their best: blokus_expand_score
     driving a blokus_window_scan of its own on P's maps.
@@ -28,5 +29,5 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
                                  scan.more_steps)
     expansion = blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_anchors,
                                     scan, busy, done, out_valid, out_key, out_heuristic, moves,
-                                    best, max_children=max_children)
+                                    best, found, max_children=max_children)
     return scanner, expansion

@@ -4,11 +4,12 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum
 
 from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK, MAX_CHILDREN
 from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score
-from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, SCAN_STEPS, SHAPE_BITS
+from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, N_SHAPES, SCAN_STEPS, SHAPE_BITS
 from hdl.signals import check_widths, flag, unsigned
 
 KEY_BITS = J_BITS + SHAPE_BITS          # golden's key (16 Y + X) << 7 | s; 16 Y + X = step + 2
 MOVES_BITS = MAX_CHILDREN.bit_length()  # the moves given: golden's MAX_CHILDREN at most
+FOUND_BITS = (N_SHAPES * SCAN_STEPS).bit_length()   # the moves a scan finds: every shape a step
 FREE_SHIFT = 17 - J_FIRST               # the free map's register: bit b is ext bit J - 17 + b
 FREE_BITS = EXT_BITS + FREE_SHIFT       # (J the 5 x 5 window's top-left, 17 the 7 x 7's before it)
 ISSUE_STAGES = 1                        # a move issued is registered before the scorer
@@ -39,7 +40,8 @@ State = enum("IDLE", "LOAD", "SCAN", "FLUSH")
 
 @block
 def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_anchors, scan, busy,
-                        done, out_valid, out_key, out_heuristic, moves, best, max_children=None):
+                        done, out_valid, out_key, out_heuristic, moves, best, found,
+                        max_children=None):
     """golden.blokus.mcts.expand's moves of the side to move P, in scan order,
     each with its prior heuristic (golden's prior_heuristic), and their best,
     driving a blokus_window_scan on P's maps that it is given (`scan`).
@@ -67,6 +69,9 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
                             only: the node's children
         moves          out  MOVES_BITS: those moves (0: P has none, a pass)
         best           out  HEURISTIC_BITS: the largest h among them (0 if none)
+        found          out  FOUND_BITS: every kept move the scan found, those
+                            past `max_children` too (golden's expand's count of
+                            moves, its MctsResult's `scored`), with `moves`
     How: the window scan advanced a step at a time, each of a step's legal
     shapes issued every other cycle; beside its maps, P's free map and the
     other side's anchors shifted with the window, their 7 x 7 and 5 x 5
@@ -86,7 +91,7 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
         ("out_key", out_key, KEY_BITS), ("moves", moves, MOVES_BITS),
         ("out_heuristic", out_heuristic, HEURISTIC_BITS), ("best", best, HEURISTIC_BITS),
         ("forbidden", forbidden, EXT_BITS), ("other_anchors", other_anchors, EXT_BITS),
-        ("used", used, 21), ("used_open", used_open, 21)))
+        ("used", used, 21), ("used_open", used_open, 21), ("found", found, FOUND_BITS)))
     pending_any, pending_new, more_steps = scan.pending_any, scan.pending_new, scan.more_steps
     lowest, step = scan.lowest, scan.step
     # the two maps the heuristic reads, shifted with the scan's
@@ -168,10 +173,13 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
         if state == State.IDLE and start:
             moves.next = 0
             best.next = 0
-        elif scored_valid and moves < cap:
-            moves.next = moves + 1
-            if scored_h > best:
-                best.next = scored_h
+            found.next = 0
+        elif scored_valid:
+            found.next = found + 1
+            if moves < cap:
+                moves.next = moves + 1
+                if scored_h > best:
+                    best.next = scored_h
 
     @always_seq(clk.posedge, reset=rst)
     def control():

@@ -3,14 +3,15 @@ from myhdl import always_comb, always_seq, block, concat, intbv
 
 from golden.blokus.mcts import BATCH
 from hdl.blokus.child_select import CHILD_BITS
+from hdl.blokus.expand_score import FOUND_BITS
 from hdl.blokus.kept_store import blokus_kept_store
-from hdl.blokus.playout import KEY_BITS as SLOT_BITS, PLY_BITS, RECORD_BITS
+from hdl.blokus.playout import KEY_BITS as SLOT_BITS, PLAYOUT_CYCLE_BITS, PLY_BITS, RECORD_BITS
 from hdl.blokus.playout_unit import blokus_playout_unit
 from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.rave_match import RESULT_BITS
 from hdl.blokus.tables import EXT_BITS, N_TILES
 from hdl.blokus.tree_layout import KEY_BITS
-from hdl.blokus.tree_unit import PLIES_BITS, blokus_tree_unit
+from hdl.blokus.tree_unit import CLOCK_BITS, PLIES_BITS, blokus_tree_unit
 from hdl.blokus.unit_port import blokus_unit_port
 from hdl.blokus.unit_queue import UNIT_BITS
 from hdl.sdram_controller import sdram_controller
@@ -23,8 +24,8 @@ LIST_BITS = KEY_BITS + HEURISTIC_BITS    # a scan's move in the list: its key an
 @block
 def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, used_opp, seat_a,
                        passes, placed, last_opp, done, root_pass, best_place, best_descents,
-                       best_key, nodes, playout_plies, descents, free_at, overrun, tree_plies, max_depth, expansions, busy,
-                       scanned, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr,
+                       best_key, nodes, playout_plies, playout_work, descents, free_at, overrun,
+                       tree_plies, max_depth, expansions, busy, scanned, scored, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr,
                        sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """golden.blokus.mcts.search of a position, ME to move, in exactly golden's cycles.
 
@@ -42,6 +43,10 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         playout_plies  out  PLIES_BITS: golden's MctsResult playout_plies,
                           the plies the units' playouts played (their paths'
                           moves left out), counted as each playout ends
+        playout_work out  CLOCK_BITS + 1: golden's MctsResult playout_work,
+                          the playouts' cycles (golden's play_out work, the
+                          replays left out) summed over the units
+        scored       out  blokus_tree_unit's: the moves the expansions found
         root_pass, best_place, best_descents, best_key, descents, free_at, overrun,
         tree_plies, max_depth, expansions, busy, scanned  out  blokus_tree_unit's
         sd_*              the SDRAM chip's pins (sdram_controller's)
@@ -56,7 +61,8 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     check_widths("blokus_mcts_search", (
         ("cells_me", cells_me, EXT_BITS), ("cells_opp", cells_opp, EXT_BITS),
         ("used_me", used_me, N_TILES), ("used_opp", used_opp, N_TILES),
-        ("last_opp", last_opp, SLOT_BITS), ("playout_plies", playout_plies, PLIES_BITS)))
+        ("last_opp", last_opp, SLOT_BITS), ("playout_plies", playout_plies, PLIES_BITS),
+        ("playout_work", playout_work, CLOCK_BITS + 1)))
     # the tree unit
     give, stop = unsigned(BATCH), unsigned(BATCH)
     record_addr = unsigned(6)
@@ -64,6 +70,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     scan_start, scan_last = flag(), flag()
     scan_unit, scan_level, scan_key = unsigned(UNIT_BITS), unsigned(PLY_BITS), unsigned(KEY_BITS)
     scan_count, scan_best = unsigned(CHILD_BITS), unsigned(HEURISTIC_BITS)
+    scan_found = unsigned(FOUND_BITS)
     list_addr, list_word = unsigned(CHILD_BITS), unsigned(LIST_BITS)
     list_key, list_heuristic = unsigned(KEY_BITS), unsigned(HEURISTIC_BITS)
     key_we, key_level, key = unsigned(BATCH), unsigned(PLY_BITS), unsigned(KEY_BITS)
@@ -91,6 +98,8 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     u_list_addr = [unsigned(CHILD_BITS) for _ in range(BATCH)]
     u_list_key = [unsigned(KEY_BITS) for _ in range(BATCH)]
     u_list_h = [unsigned(HEURISTIC_BITS) for _ in range(BATCH)]
+    u_found = [unsigned(FOUND_BITS) for _ in range(BATCH)]
+    u_cycles = [unsigned(PLAYOUT_CYCLE_BITS) for _ in range(BATCH)]
     units = [blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a,
                                  no_side, passes, placed, no_move, no_move, last_opp, no_move,
                                  seeds[u], u_key_we[u], key_level, key, u_scan_start[u],
@@ -98,7 +107,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
                                  u_done[u], u_result[u], u_plies[u], u_rng[u], u_end_me[u],
                                  u_end_opp[u], record_addr, u_record[u], u_scan_last[u],
                                  u_count[u], u_best[u], u_list_we[u], u_list_addr[u],
-                                 u_list_key[u], u_list_h[u])
+                                 u_list_key[u], u_list_h[u], u_found[u], u_cycles[u])
              for u in range(BATCH)]
     ports = [blokus_unit_port(clk, rst, u, start, scan_start, scan_unit, give, give_len, key_we,
                               used_me, used_opp, u_scan_start[u], u_give[u], u_key_we[u],
@@ -134,10 +143,10 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
                             unit_request, unit_results, unit_moves, unit_placed_me,
                             unit_placed_opp, record_addr, unit_records, give, stop, give_len,
                             give_key, free_at, descents, overrun, root_pass, best_place,
-                            best_descents, done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned,
-                            scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
-                            scan_best, list_addr, list_key, list_heuristic, key_we, key_level,
-                            key, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
+                            best_descents, done, best_key, nodes, tree_plies, max_depth,
+                            expansions, busy, scanned, scored, scan_start, scan_unit, scan_level,
+                            scan_key, scan_last, scan_count, scan_best, scan_found, list_addr,
+                            list_key, list_heuristic, key_we, key_level, key, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
                             rd_valid, rd_data, mem_done)
     # the list of a scan's moves: written by the unit scanning, read by the walk
     list_we, list_waddr, list_wword = flag(), unsigned(CHILD_BITS), unsigned(LIST_BITS)
@@ -150,6 +159,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     addr0, addr1 = u_list_addr
     lkey0, lkey1 = u_list_key
     lh0, lh1 = u_list_h
+    found0, found1 = u_found
 
     @always_comb
     def root_game():
@@ -166,17 +176,22 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         tiles_opp.next = opp
 
     plies0, plies1 = u_plies
+    cycles0, cycles1 = u_cycles
 
     @always_seq(clk.posedge, reset=rst)
     def playout_count():
         if start:
             playout_plies.next = 0
+            playout_work.next = 0
         elif done0 and done1:
             playout_plies.next = playout_plies + plies0 + plies1
+            playout_work.next = playout_work + cycles0 + cycles1
         elif done0:
             playout_plies.next = playout_plies + plies0
+            playout_work.next = playout_work + cycles0
         elif done1:
             playout_plies.next = playout_plies + plies1
+            playout_work.next = playout_work + cycles1
 
     @always_comb
     def scans():
@@ -185,6 +200,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
             scan_last.next = last0
             scan_count.next = count0
             scan_best.next = best0
+            scan_found.next = found0
             list_we.next = we0
             list_waddr.next = addr0
             list_wword.next = concat(lkey0, lh0)
@@ -192,6 +208,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
             scan_last.next = last1
             scan_count.next = count1
             scan_best.next = best1
+            scan_found.next = found1
             list_we.next = we1
             list_waddr.next = addr1
             list_wword.next = concat(lkey1, lh1)

@@ -84,6 +84,10 @@ def playout_cycles(plies):
     return plies * MAX_PLY_CYCLES + END_CYCLES
 
 
+PLAYOUT_CYCLE_BITS = playout_cycles(MAX_PLIES).bit_length()
+"""A playout's cycles (golden's play_out work): at most playout_cycles(MAX_PLIES)."""
+
+
 State = enum("IDLE", "REPLAY", "CHECK", "RECENT", "DRAW", "DRAW_WAIT", "PLACE", "SWAP", "FINISH",
              "SCAN")
 

@@ -1,12 +1,13 @@
 """A playout unit with its side of the tree's scans: blokus_playout, blokus_expand_score on its
 draw's window scan, and blokus_path_feed."""
-from myhdl import always_comb, block
+from myhdl import always_comb, always_seq, block
 
 from golden.blokus.mcts import KEY_PASS
 from hdl.blokus.child_select import CHILD_BITS
-from hdl.blokus.expand_score import KEY_BITS as SCAN_KEY_BITS, MOVES_BITS, blokus_expand_score
+from hdl.blokus.expand_score import (FOUND_BITS, KEY_BITS as SCAN_KEY_BITS, MOVES_BITS,
+                                     blokus_expand_score)
 from hdl.blokus.path_feed import blokus_path_feed
-from hdl.blokus.playout import KEY_BITS as SLOT_BITS, blokus_playout
+from hdl.blokus.playout import KEY_BITS as SLOT_BITS, PLAYOUT_CYCLE_BITS, blokus_playout
 from hdl.blokus.prior_score import HEURISTIC_BITS
 from hdl.blokus.tables import EXT_BITS, N_TILES
 from hdl.blokus.tree_layout import KEY_BITS as TREE_KEY_BITS
@@ -28,7 +29,7 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
                         key_we, key_level, key, scan_start, scan_level, scan_key, give, give_len,
                         give_key, busy, done, result, plies, rng, end_used_me, end_used_opp,
                         record_addr, record_data, scan_last, scan_count, scan_best, list_we,
-                        list_addr, list_key, list_heuristic):
+                        list_addr, list_key, list_heuristic, scan_found, playout_cycles):
     """A playout unit: its descents' playouts (blokus_playout) and the scans
     the tree unit's walk asks of it (golden's expand of a node: the replay
     of the node's path, then blokus_expand_score on that position, with the
@@ -64,6 +65,13 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
                           order, for the tree unit's list (a RAM outside);
                           KEY_PASS and 0 at place 0 in the cycle that takes
                           the path's end, overwritten by the first move if any
+        scan_found   out  FOUND_BITS: the scan's moves, those past the node's
+                          MAX_CHILDREN too (golden's expand's count, which
+                          its `scored` sums), held from scan_last until the
+                          next scan
+        playout_cycles  out  PLAYOUT_CYCLE_BITS: the last playout's cycles from
+                          the edge that takes the path's end to `done`
+                          (golden's play_out work), held from `done`
     A playout's `done` comes golden's replay_work(levels 1 .. give_len - 1)
     + play_out work after give's cycle.
     How: blokus_path_feed starts blokus_playout and feeds it the path's
@@ -80,7 +88,8 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     check_widths("blokus_playout_unit", (
         ("scan_count", scan_count, CHILD_BITS), ("scan_best", scan_best, HEURISTIC_BITS),
         ("list_addr", list_addr, CHILD_BITS), ("list_key", list_key, TREE_KEY_BITS),
-        ("list_heuristic", list_heuristic, HEURISTIC_BITS)))
+        ("list_heuristic", list_heuristic, HEURISTIC_BITS), ("scan_found", scan_found, FOUND_BITS),
+        ("playout_cycles", playout_cycles, PLAYOUT_CYCLE_BITS)))
     scan_done, scan_begin, start = flag(), flag(), flag()
     path_valid, path_end, path_scan, path_ready = flag(), flag(), flag(), flag()
     path_key = unsigned(SLOT_BITS)
@@ -101,7 +110,7 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     moves = unsigned(MOVES_BITS)
     scanner = blokus_expand_score(clk, rst, scan_begin, forbidden, mover_used, used_open,
                                   other_anchors, window, scan_busy, scan_done, move_valid,
-                                  move_key, move_heuristic, moves, scan_best)
+                                  move_key, move_heuristic, moves, scan_best, scan_found)
 
     @always_comb
     def scan_control():
@@ -126,4 +135,16 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
             list_key.next = move_key
             list_heuristic.next = move_heuristic
 
-    return feed, playout, scanner, scan_control, list_writes
+    playing = flag()                 # from the edge that takes the path's end to `done`
+
+    @always_seq(clk.posedge, reset=rst)
+    def playout_count():
+        if path_ready and path_end:
+            playing.next = 1
+            playout_cycles.next = 1
+        elif playing and not done:
+            playout_cycles.next = playout_cycles + 1
+        if done:
+            playing.next = 0
+
+    return feed, playout, scanner, scan_control, list_writes, playout_count

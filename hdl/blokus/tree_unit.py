@@ -8,6 +8,7 @@ from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 from golden.blokus.mcts import BATCH, MAX_BUDGET
 from hdl.blokus.child_select import CHILD_BITS
 from hdl.blokus.child_summary import SUMMARY_BITS
+from hdl.blokus.expand_score import FOUND_BITS
 from hdl.blokus.explore import blokus_explore
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS
@@ -28,6 +29,7 @@ ENTRY_BITS = 2 * NODE_BITS + KEY_BITS + CHILD_BITS + 1
 PLIES_BITS = REAL_BITS + PLY_BITS        # the tree plies of a search's walks: PLY_BITS a descent
 EXPANSIONS_BITS = SIZE_BITS              # an expansion adds a node at least
 SCANNED_BITS = PLIES_BITS + CHILD_BITS   # the children read: CHILD_BITS a tree ply (and the root)
+SCORED_BITS = EXPANSIONS_BITS + FOUND_BITS   # the moves the expansions found: FOUND_BITS each
 if BATCH not in (2, 3):
     raise ValueError("blokus_tree_unit picks a unit's inputs for golden's BATCH = 2 or 3 playout "
                      "units; golden's BATCH is %d" % BATCH)
@@ -39,8 +41,8 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                      record_addr, unit_records, give, stop, give_len, give_key, free_at, descents,
                      overrun,
                      root_pass, best_place, best_descents, done, best_key, nodes, tree_plies,
-                     max_depth, expansions, busy, scanned, scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
-                     scan_best, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
+                     max_depth, expansions, busy, scanned, scored, scan_start, scan_unit,
+                     scan_level, scan_key, scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
                      req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
                      mem_done):
     """golden's search (``search``): the root's expansion, then the schedule
@@ -98,8 +100,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         scanned      out  SCANNED_BITS: golden's scanned, the children read by
                           the walks' choices (the root's a walk, and those
                           of each choice below it)
+        scored       out  SCORED_BITS: golden's scored, the moves the
+                          expansions found (the root's included; a scan the
+                          tree had no room for left out), a cycle after each
+                          walk
         scan_*, list_*    blokus_tree_descent's scan, for unit `scan_unit`
                           (unit 0 for the root's, at `scan_level` 0)
+        scan_found   in   FOUND_BITS: the scan's moves, past MAX_CHILDREN too
+                          (blokus_playout_unit's), in scan_last's cycle
         key_we, key_level, key  out  BATCH bits, PLY_BITS, KEY_BITS: one
                           cycle: level `key_level` of unit u's path is the
                           move `key` (the walk's path writes, for the units'
@@ -130,6 +138,8 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                              ("max_depth", max_depth, PLY_BITS),
                              ("expansions", expansions, EXPANSIONS_BITS),
                              ("busy", busy, CLOCK_BITS), ("scanned", scanned, SCANNED_BITS),
+                             ("scored", scored, SCORED_BITS),
+                             ("scan_found", scan_found, FOUND_BITS),
                              ("key_we", key_we, BATCH), ("key_level", key_level, PLY_BITS),
                              ("key", key, KEY_BITS), ("scan_key", scan_key, KEY_BITS)):
         if len(port) != bits:
@@ -476,6 +486,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         nodes.next = size
 
     walk_ended, walk_grew, walk_len = flag(), flag(), unsigned(PLY_BITS)
+    found_kept, found_now = unsigned(FOUND_BITS), unsigned(FOUND_BITS)   # the last scan's moves
+
+    @always_comb
+    def found_of_scan():
+        if scan_last:
+            found_now.next = scan_found
+        else:
+            found_now.next = found_kept
 
     @always_seq(clk.posedge, reset=rst)
     def statistics():
@@ -491,11 +509,16 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         if d_read_valid:
             below_read[:] = d_read_count
         if start:
+            found_kept.next = 0
+        elif scan_last:
+            found_kept.next = scan_found
+        if start:
             tree_plies.next = 0
             max_depth.next = 0
             expansions.next = 0
             busy.next = 0
             scanned.next = 0
+            scored.next = 0
         else:
             scanned.next = scanned + root_read + below_read
             if phase != phase_t.NONE:
@@ -506,12 +529,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
                     max_depth.next = walk_len - 1
                 if walk_grew:
                     expansions.next = expansions + 1
+                    scored.next = scored + found_now
             if root_end:                 # the root's expansion
                 expansions.next = 1
+                scored.next = found_now
 
     return (queue, updater, ram, explorer, backup, walk, schedule, unit_requests, starts,
             unit_inputs, length_of, gives, root_passes_out, path_copies, shared, path_fields,
-            path_store, control, answer, answer_out, statistics)
+            path_store, control, answer, answer_out, found_of_scan, statistics)
 
 
 @block
@@ -519,9 +544,9 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
                               unit_request, unit_results, unit_moves, unit_placed_me,
                               unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                               free_at, descents, overrun, root_pass, best_place, best_descents,
-                              done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned, scan_start,
-                              scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
-                              list_addr, list_key, list_heuristic, key_we, key_level, key, sd_cke,
+                              done, best_key, nodes, tree_plies, max_depth, expansions, busy,
+                              scanned, scored, scan_start, scan_unit, scan_level, scan_key,
+                              scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, sd_cke,
                               sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
                               sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
@@ -535,9 +560,9 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
                             unit_request, unit_results, unit_moves, unit_placed_me,
                             unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
                             free_at, descents, overrun, root_pass, best_place, best_descents,
-                            done, best_key, nodes, tree_plies, max_depth, expansions, busy, scanned, scan_start,
-                            scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
-                            list_addr, list_key, list_heuristic, key_we, key_level, key, req,
+                            done, best_key, nodes, tree_plies, max_depth, expansions, busy,
+                            scanned, scored, scan_start, scan_unit, scan_level, scan_key,
+                            scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
                             req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
                             rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,

@@ -153,26 +153,28 @@ def scanned_moves(tree, node, state):
 
 
 STATISTICS = ("statistics (tree plies, deepest path, expansions, the tree unit's busy cycles, "
-              "children read, the tree's nodes)")
+              "children read, the tree's nodes, the expansions' moves scored)")
 
 
 def golden_statistics(result):
     """golden's MctsResult of a search: the statistics the tree unit counts."""
     return (result.tree_plies, result.max_depth, result.expansions, result.tree_work,
-            result.scanned, result.nodes)
+            result.scanned, result.nodes, result.scored)
 
 
 def dut_statistics(dut):
     """The same, from the tree unit's ports of those names on the bench's top."""
     return tuple(int(getattr(dut, name).value)
-                 for name in ("tree_plies", "max_depth", "expansions", "busy", "scanned", "nodes"))
+                 for name in ("tree_plies", "max_depth", "expansions", "busy", "scanned", "nodes",
+                              "scored"))
 
 
 def golden_search(rng, pos, budget, last_opp=0):
     """golden's search (`last_opp`: the squares of the opponent's last move)
     with what the bench needs: the tree after the root's expansion, its
     cost, each unit's descents in order (play_out's cycles, the result,
-    moves, placements), the scans in order (count, best, the list, cycles),
+    moves, placements), the scans in order (node, count, best, the list,
+    cycles, moves found, then the unit),
     the final tree, and the result."""
     from golden.blokus import mcts as M
 
@@ -196,7 +198,8 @@ def golden_search(rng, pos, budget, last_opp=0):
         assert not done or tree.first[node] == n0
         best = max(h for _, h in listed) if listed else 0
         caught["scans"].append([node, max(1, min(moves, M.MAX_CHILDREN)), best, listed,
-                                M.expand_work(scans, moves)])    # a walk's replay added below
+                                M.expand_work(scans, moves),     # a walk's replay added below
+                                moves])
         if caught["start"] is None:              # the root's: unit 0 scans it
             caught["scans"][-1].append(0)
         return done, moves, scans
@@ -213,7 +216,7 @@ def golden_search(rng, pos, budget, last_opp=0):
 
     def catch_play_out(self, unit, d, st):
         for scan in caught["scans"]:             # the walk's scan: this unit's
-            if len(scan) == 5:
+            if len(scan) == 6:
                 scan.append(unit)
         leaf = M.KEY_PASS if d.keys[-1] == M.PASS else d.keys[-1]
         path = (len(d.path), leaf)

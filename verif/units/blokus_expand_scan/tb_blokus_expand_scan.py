@@ -28,8 +28,9 @@ MAX_CYCLES = expand_cycles(2, 4000)
 
 
 def case_of(pos, player, placed, where, cap=None):
-    """The block's inputs, golden's (key, h) list, the cycles due and the kind
-    (golden's expand keeping `cap` children, MAX_CHILDREN when None)."""
+    """The block's inputs, golden's (key, h) list, the cycles due, the kind
+    and golden's count of the moves found, past the cap too (golden's expand
+    keeping `cap` children, MAX_CHILDREN when None)."""
     state = M.State(pos.copy(), player, [[0, 0], [0, 0]], placed)
     tree = M.Tree()
     _, moves, _ = M.expand(tree, 0, state, cap)
@@ -46,11 +47,12 @@ def case_of(pos, player, placed, where, cap=None):
     forbidden, anchors = blokus_ext_maps(pos, player)
     inputs = {"forbidden": forbidden, "anchors": anchors, "used": used,
               "used_open": used | refused, "other_anchors": blokus_ext_maps(pos, 1 - player)[1]}
-    return inputs, scored, expand_cycles(scans, moves), kind, where
+    return inputs, scored, expand_cycles(scans, moves), kind, where, moves
 
 
 async def expand(dut, inputs, hold_start=False):
-    """One expansion: ([(key, h)] in the order given, moves, best, cycles start to done)."""
+    """One expansion: ([(key, h)] in the order given, moves, best, found,
+    cycles start to done)."""
     await FallingEdge(dut.clk)
     for name, value in inputs.items():
         getattr(dut, name).value = value
@@ -69,14 +71,14 @@ async def expand(dut, inputs, hold_start=False):
         if cycles > MAX_CYCLES:
             raise AssertionError("no done within %d cycles" % cycles)
     dut.start.value = 0
-    return out, int(dut.moves.value), int(dut.best.value), cycles
+    return out, int(dut.moves.value), int(dut.best.value), int(dut.found.value), cycles
 
 
 async def check_cases(dut, cases, what, hold_start=False):
     mismatches = Mismatches("blokus_expand_scan, %s" % what)
     kinds, spent = {}, []
-    for inputs, scored, cycles_due, kind, where in cases:
-        out, moves, best, cycles = await expand(dut, inputs, hold_start)
+    for inputs, scored, cycles_due, kind, where, found_due in cases:
+        out, moves, best, found, cycles = await expand(dut, inputs, hold_start)
         kinds[kind] = kinds.get(kind, 0) + 1
         spent.append(cycles)
         if mismatches.expect(where + ": moves out", len(scored), len(out)):
@@ -85,6 +87,8 @@ async def check_cases(dut, cases, what, hold_start=False):
                     break
         mismatches.expect(where + ": moves", len(scored), moves)
         mismatches.expect(where + ": best", max([h for _, h in scored], default=0), best)
+        mismatches.expect(where + ": moves found (golden's expand's count, past the cap too)",
+                          found_due, found)
         mismatches.expect(where + ": cycles (expand_cycles)", cycles_due, cycles)
     spent.sort()
     dut._log.info("%s: %d expansions %s; cycles start to done: median %d, most %d", what,

@@ -14,8 +14,8 @@ position. Compared after each search:
 - the descents backed up, the clock at the last job's end, the answer
   (the root child with the most descents, its descents, its key: golden's
   ``move``), the root's pass, the statistics (tree plies, deepest path,
-  expansions, busy cycles, children read, the tree's nodes, the playouts'
-  plies): golden's MctsResult;
+  expansions, busy cycles, children read, the tree's nodes, the moves the
+  expansions scored, the playouts' plies and cycles): golden's MctsResult;
 - every node's KEY, SUMMARY, STATS and LINK words in the chip: golden's
   final tree;
 - no operation overran, and the chip's model saw no broken rule.
@@ -126,9 +126,10 @@ async def searches_are_goldens(dut):
                            int(dut.best_place.value), int(dut.best_descents.value),
                            int(dut.best_key.value), int(dut.root_pass.value),
                            int(dut.overrun.value)))
-        mismatches.expect(where + ": " + STATISTICS + ", the playouts' plies",
-                          golden_statistics(result) + (result.playout_plies,),
-                          dut_statistics(dut) + (int(dut.playout_plies.value),))
+        mismatches.expect(where + ": " + STATISTICS + ", the playouts' plies and cycles",
+                          golden_statistics(result) + (result.playout_plies, result.playout_work),
+                          dut_statistics(dut) + (int(dut.playout_plies.value),
+                                                 int(dut.playout_work.value)))
         bad = [(node, node_words(final, node), memory_words(model, node))
                for node in range(len(final))
                if node_words(final, node) != memory_words(model, node)]

@@ -99,7 +99,7 @@ def scan_case(pos, player, last, placed, path_len, rng, where):
     kind = ("pass" if listed == [(M.KEY_PASS, 0)] else "fallback" if scans == 2 else "moves")
     expected = {"list": listed, "count": len(listed), "best": max(h for _, h in listed),
                 "replay": M.replay_work(path) if path else 0,    # the root's: no replay
-                "expand": M.expand_work(scans, moves)}
+                "expand": M.expand_work(scans, moves), "found": moves}
     inputs = root_inputs(pos, player, last, placed, rng.randrange(1, 2 ** 32))
     return inputs, [tree_key(k) for k in path], expected, kind, "%s, path %d" % (where,
                                                                                   len(path))
@@ -124,7 +124,7 @@ async def scan(dut, inputs, keys, rng):
         seen["done"] += int(dut.done.value)
         if int(dut.scan_last.value):
             seen.update(last=cycle, count=int(dut.scan_count.value),
-                        best=int(dut.scan_best.value))
+                        best=int(dut.scan_best.value), found=int(dut.scan_found.value))
             break
         seen["count_before"] = int(dut.scan_count.value)
         await RisingEdge(dut.clk)
@@ -157,6 +157,8 @@ async def check_scans(dut, cases, what):
         mismatches.expect(where + ": scan_count the cycle before scan_last, in it; scan_best",
                           (expected["count"], expected["count"], expected["best"]),
                           (seen["count_before"], seen["count"], seen["best"]))
+        mismatches.expect(where + ": scan_found (golden's expand's count of moves)",
+                          expected["found"], seen["found"])
         mismatches.expect(where + ": scan_last's cycle after scan_start's (replay_work + "
                           "expand_work)", expected["replay"] + expected["expand"], seen["last"])
         mismatches.expect(where + ": busy after scan_last, playout's done during the scan",
@@ -234,7 +236,8 @@ async def playout(dut, inputs, slots, rng):
         if cycle > MAX_PLAYOUT_CYCLES:
             raise AssertionError("no done within %d cycles" % cycle)
     outputs = {name: int(getattr(dut, name).value)
-               for name in ("result", "plies", "rng", "end_used_me", "end_used_opp")}
+               for name in ("result", "plies", "rng", "end_used_me", "end_used_opp",
+                            "playout_cycles")}
     await RisingEdge(dut.clk)
     await FallingEdge(dut.clk)
     return outputs, cycle
@@ -250,6 +253,8 @@ async def check_playouts(dut, cases, what):
             mismatches.expect("%s: %s" % (where, name), expected[name], outputs[name])
         mismatches.expect(where + ": done's cycle after give's (replay_work + work)",
                           expected["path_cycles"] + expected["cycles"], cycle)
+        mismatches.expect(where + ": playout_cycles (golden's play_out work)",
+                          expected["cycles"], outputs["playout_cycles"])
         words = await read_record(dut, sorted(record))
         for addr, word in record.items():
             mismatches.expect("%s: record of side %d tile %d (step, shape, ply)"

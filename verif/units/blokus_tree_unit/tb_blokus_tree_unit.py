@@ -48,7 +48,7 @@ from verif.units.tree_ops import (STATISTICS, dut_statistics, golden_search, gol
 
 INPUTS = ("start", "budget", "root_passes", "root_tiles_me", "root_tiles_opp", "unit_request",
           "unit_results", "unit_moves", "unit_placed_me", "unit_placed_opp", "unit_records",
-          "scan_last", "scan_count", "scan_best", "list_key", "list_heuristic", "sd_dq_i")
+          "scan_last", "scan_count", "scan_best", "scan_found", "list_key", "list_heuristic", "sd_dq_i")
 ANSWER_WAIT = 4                      # the tree unit's done after the last stop: the answer's read
 SEARCHES = 6                         # 4: the second's position, its budget a job's start;
                                      # 5: a budget the root's expansion spends; 6: a root's pass
@@ -162,8 +162,10 @@ async def searches_are_goldens(dut):
                 if scan_countdown[0] == 0:
                     dut.scan_last.value = 1
                     dut.scan_count.value, dut.scan_best.value = scan_now[0][1], scan_now[0][2]
+                    dut.scan_found.value = scan_now[0][5]
                 elif scan_countdown[0] < 0:
                     dut.scan_last.value = 0
+                    dut.scan_found.value = rng.getrandbits(len(dut.scan_found))   # read in scan_last's cycle only
                     scan_countdown[0] = None
             if int(dut.scan_start.value):
                 levels.append(int(dut.scan_level.value))
@@ -172,7 +174,7 @@ async def searches_are_goldens(dut):
                     break
                 scan_now[0] = scans.pop(0)
                 mismatches.expect("search %d: the unit asked to scan node %d"
-                                  % (n, scan_now[0][0]), scan_now[0][5],
+                                  % (n, scan_now[0][0]), scan_now[0][6],
                                   int(dut.scan_unit.value))
                 dut.scan_count.value = rng.getrandbits(len(dut.scan_count))   # not yet the count
                 listing[0] = scan_now[0][3]
