@@ -18,7 +18,8 @@ position. Compared after each search:
   expansions scored, the playouts' plies and cycles): golden's MctsResult;
 - every node's KEY, SUMMARY, STATS and LINK words in the chip: golden's
   final tree;
-- no operation overran, and the chip's model saw no broken rule.
+- no operation overran, and the chip's model saw no broken rule;
+- blokus_root_clear's writes ended within clear_cycles() of `start`.
 The searches run one after another on the memory the last one left. With
 MCTS_SEARCHES=short (the per-commit run, under Icarus) the opening and the
 middle game are left out: Icarus runs two playout units at about 40 cycles
@@ -33,6 +34,7 @@ from cocotb.triggers import RisingEdge
 
 from golden.blokus import board as B
 from golden.blokus import mcts as M
+from hdl.blokus.root_clear import clear_cycles
 from hdl.blokus.tables import EXT0
 from verif import tb
 from verif.units.blokus_playout.tb_blokus_playout import key_of_mask, slot
@@ -104,11 +106,13 @@ async def searches_are_goldens(dut):
         dut.placed.value, dut.last_opp.value = placed, slot(key_of_mask(last_opp))
         await RisingEdge(dut.clk)
         dut.start.value = 1
-        cycles, limit = 0, 4 * result.work + 400000
+        cycles, limit, clear_last = 0, 4 * result.work + 400000, 0
         while cycles < limit:
             await RisingEdge(dut.clk)
             dut.start.value = 0
             cycles += 1
+            if int(dut.blokus_tree_unit0_blokus_tree_descent0_clear_busy.value):
+                clear_last = cycles              # blokus_root_clear still writing
             if cycles > 1 and int(dut.done.value):
                 break
         where = "%s (budget %d, %d nodes in golden's tree, %d descents)" % (
@@ -126,6 +130,9 @@ async def searches_are_goldens(dut):
                            int(dut.best_place.value), int(dut.best_descents.value),
                            int(dut.best_key.value), int(dut.root_pass.value),
                            int(dut.overrun.value)))
+        mismatches.expect(where + ": the root's words written, within clear_cycles() = %d "
+                          "cycles of start" % clear_cycles(), True,
+                          0 < clear_last <= clear_cycles())
         mismatches.expect(where + ": " + STATISTICS + ", the playouts' plies and cycles",
                           golden_statistics(result) + (result.playout_plies, result.playout_work),
                           dut_statistics(dut) + (int(dut.playout_plies.value),

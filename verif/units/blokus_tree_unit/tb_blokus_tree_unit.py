@@ -24,7 +24,9 @@ h, the moves in the list. For each search:
 - every node's KEY, SUMMARY, STATS and LINK words afterwards are golden's
   final tree's, the root's included (the tree unit writes them as golden's
   empty tree has them while the root is scanned);
-- no operation overruns, and the model finds no broken rule of the data sheet.
+- no operation overruns, and the model finds no broken rule of the data sheet;
+- blokus_root_clear's writes end within its bound, clear_cycles() cycles of
+  `start` (the root's scan, 230 cycles at least, must outlast them).
 The fourth search is the second's again, its budget the start of one of
 that search's jobs (the clock at which the tree unit took it): that job
 backs up and walks no more, as golden's. The fifth's budget is spent by the
@@ -40,6 +42,7 @@ from golden.blokus import board as B
 from golden.blokus import mcts as M
 from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import RESULT_BITS
+from hdl.blokus.root_clear import clear_cycles
 from hdl.blokus.tables import N_TILES
 from verif import tb
 from verif.units.common import Mismatches, blokus_game_position, blokus_record_words
@@ -71,7 +74,8 @@ async def searches_are_goldens(dut):
             k = int(dut.list_addr.value)
             pending_l = listing[0][k] if k < len(listing[0]) else (0, 0)
     cocotb.start_soon(record_and_list_models())
-    seen = {"searches": 0, "expansions": 0, "descents": 0, "jobs without a walk": 0}
+    seen = {"searches": 0, "expansions": 0, "descents": 0, "jobs without a walk": 0,
+            "root clear, most cycles": 0}
     job_starts, exact = [], None
     for n in range(SEARCHES):
         while n < 3:                     # the later searches late in a game, with few moves
@@ -114,7 +118,7 @@ async def searches_are_goldens(dut):
         request, given, stopped, scan_now = 0, [], set(), [None]
         levels = []
         dut.start.value = 1              # the search's clock 0: the root's scan is asked for
-        cycles = 0
+        cycles, clear_last = 0, 0
         limit = 3 * result.work + 200000
         while len(stopped) < M.BATCH and cycles < limit and not mismatches.errors:
             await RisingEdge(dut.clk)
@@ -128,6 +132,8 @@ async def searches_are_goldens(dut):
                         request |= 1 << u
                         countdown[u] = None
             give, stop = int(dut.give.value), int(dut.stop.value)
+            if int(dut.blokus_tree_unit0_blokus_tree_descent0_clear_busy.value):
+                clear_last = cycles              # blokus_root_clear still writing
             if n == 1 and int(dut.blokus_tree_unit0_take.value):
                 job_starts.append(int(dut.blokus_tree_unit0_clock.value))   # golden's job time
             for u in range(M.BATCH):
@@ -183,6 +189,10 @@ async def searches_are_goldens(dut):
         what = "search %d (budget %d, the root's expansion %d cycles, %d children)" % (
             n, budget, caught["start"], final.count[0])
         mismatches.expect(what + ": every unit stopped", M.BATCH, len(stopped))
+        mismatches.expect(what + ": the root's words written (blokus_root_clear busy), its last "
+                          "cycle within clear_cycles() = %d of start" % clear_cycles(),
+                          True, 0 < clear_last <= clear_cycles())
+        seen["root clear, most cycles"] = max(seen["root clear, most cycles"], clear_last)
         wait = 0                         # cycles from the last stop's to done's
         while not int(dut.done.value) and wait < 10:
             await RisingEdge(dut.clk)
@@ -226,6 +236,6 @@ async def searches_are_goldens(dut):
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)
     least = {"searches": SEARCHES, "expansions": 2, "descents": 40,
-             "jobs without a walk": (SEARCHES - 1) * M.BATCH}
+             "jobs without a walk": (SEARCHES - 1) * M.BATCH, "root clear, most cycles": 1}
     short = {k: v for k, v in seen.items() if v < least[k]}
     assert not short, "seed %s: too few cases %s (at least %s)" % (tb.seed(), short, least)
