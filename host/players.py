@@ -21,6 +21,11 @@ Kinds (``parse_spec``):
 ``golden[:BUDGET]``    the golden model's session, in process (default budget
                        ``GOLDEN_BUDGET``: Blokus 1,500, Score-4 300): fast
                        CPython at a small budget, far weaker than the board
+``golden-mcts[:BUDGET]``  Blokus: the golden session answering with golden's
+                       Monte-Carlo search (``golden.blokus.mcts``, the search
+                       the Blokus core is moving to), BUDGET clock cycles a
+                       move (default ``GOLDEN_MCTS_BUDGET``, 1,000,000: about a
+                       second of CPython; the core's is 39,000,000)
 ``mirror[:BUDGET]``    the same session choosing with the compiled mirror of
                        the core's search (default budget the core's own,
                        ``core_budget``): the board's moves
@@ -45,7 +50,8 @@ ACCEPT_TIMEOUT = 600.0      # default of how long listen:/sim players wait for t
 LIST_PAGE = 40              # legal moves on a page of a person's 'l'
 CRLF = (0x0A, 0x0D)
 KINDS = ("serial:DEVICE, tcp:HOST:PORT, listen:PORT, sim[:CONFIG], golden[:BUDGET], "
-         "mirror[:BUDGET], random or human")
+         "golden-mcts[:BUDGET], mirror[:BUDGET], random or human")
+GOLDEN_MCTS_BUDGET = 1000000    # golden-mcts: clock cycles a move, about a second of CPython
 
 
 class PlayerError(Exception):
@@ -421,6 +427,35 @@ def golden_player(spec, budget):
     return SessionPlayer(spec, budget=budget)
 
 
+class GoldenMctsPlayer(SessionPlayer):
+    """Blokus: the golden session answering with golden's Monte-Carlo search
+    (Session(engine="mcts"): golden.blokus.mcts.search, the search the core
+    is moving to, given the opponent's last move), `budget` clock cycles a
+    move (None: GOLDEN_MCTS_BUDGET). CPython takes about a second a million
+    cycles, so the referee gives it the sim players' time limit."""
+    kind = "golden-mcts"
+
+    def budget_for(self, game_cls):
+        return GOLDEN_MCTS_BUDGET if self.budget is None else self.budget
+
+    def describe(self, game_cls):
+        from golden.blokus.mcts import DEFAULT_BUDGET
+        return ("%s (golden's Monte-Carlo search in Python, %d clock cycles a move; the core's "
+                "budget will be %d)" % (self.spec, self.budget_for(game_cls), DEFAULT_BUDGET))
+
+    def open(self, game_cls, referee):
+        if game_cls.name != "blokus":
+            raise PlayerError("%s: golden-mcts plays Blokus only (golden.blokus.mcts); for %s "
+                              "use golden or mirror" % (self.spec, game_cls.name))
+        Player.open(self, game_cls, referee)
+        try:
+            self.session = BlokusSession(budget=self.budget_for(game_cls), team=self.team,
+                                         engine="mcts")
+        except ValueError as e:
+            raise PlayerError("%s: %s" % (self.spec, e)) from None
+        self._chooser = self.session.chooser
+
+
 class MirrorPlayer(SessionPlayer):
     """The golden session choosing with the compiled mirror of the core's
     search: golden's move at every budget (bench/<game>/test_mirror.py),
@@ -682,8 +717,9 @@ def parse_spec(spec, rng_seed):
         raise PlayerError("player %r: expected listen:PORT" % spec)
     if kind == "sim":
         return SimPlayer(spec, arg or None)
-    if kind in ("golden", "mirror"):
-        make = golden_player if kind == "golden" else MirrorPlayer
+    if kind in ("golden", "golden-mcts", "mirror"):
+        make = {"golden": golden_player, "golden-mcts": GoldenMctsPlayer,
+                "mirror": MirrorPlayer}[kind]
         if not arg:
             return make(spec, None)
         if arg.isdigit() and int(arg) >= 1:

@@ -94,7 +94,7 @@ class Referee:
         kind = player.original_kind if player.kind == "replay" else player.kind
         if kind == "human":
             return self.human_limit
-        if kind in ("sim", "mirror"):      # the board's moves, not its speed
+        if kind in ("sim", "mirror", "golden-mcts"):   # the board's moves, not its speed
             return self.sim_limit
         return self.time_limit
 
@@ -538,6 +538,9 @@ def _parser():
                "  sim[:CONFIG]      the core's RTL in simulation through host.bridge\n"
                "  golden[:BUDGET]   the golden search in Python; default budget blokus %d, score4\n"
                "                    %d: fast, and far weaker than the board\n"
+               "  golden-mcts[:BUDGET]  Blokus: golden's Monte-Carlo search in Python (the\n"
+               "                    search the core is moving to), BUDGET clock cycles a move,\n"
+               "                    default %d; --sim-limit applies\n"
                "  mirror[:BUDGET]   the board's moves (the compiled mirror of the core's search);\n"
                "                    default budget the core's own: blokus %d, score4 %d;\n"
                "                    seconds a move, so --sim-limit applies; built with gcc once\n"
@@ -547,7 +550,8 @@ def _parser():
                "\nexit codes: 0 the games were played, 1 a replay diverges, 2 an error "
                "(one line), 130 interrupted"
                % (players_mod.KINDS, players_mod.GOLDEN_BUDGET["blokus"],
-                  players_mod.GOLDEN_BUDGET["score4"], players_mod.core_budget("blokus"),
+                  players_mod.GOLDEN_BUDGET["score4"], players_mod.GOLDEN_MCTS_BUDGET,
+                  players_mod.core_budget("blokus"),
                   players_mod.core_budget("score4")))
     p.add_argument("game", nargs="?", choices=sorted(games_mod.GAMES), help="which game")
     p.add_argument("players", nargs="*", metavar="PLAYER", help="PLAYER1 (moves first) and PLAYER2")

@@ -1,6 +1,6 @@
 """Byte-level session of the Blokus Duo core: exactly what the board sends.
 
-    s = Session(budget=None, team="01", chooser=None)
+    s = Session(budget=None, team="01", chooser=None, engine="alphabeta")
     s.feed(data)        # bytes from the host, split anywhere -> bytes sent
     s.framing_error()   # one received frame with stop bit 0 -> b""
     s.stall()           # line idle past the stall limit -> b""
@@ -40,7 +40,12 @@ Protocol decisions (refining the contest rules as docs/protocol-blokus.md restat
   lowest orientation digit for that shape; b"0000" (a pass, applied) only
   when it has no legal move.  ``requests`` += 1 per answered move request.
   The move comes from ``search.search`` (``last_search`` keeps its
-  SearchResult) unless a ``chooser`` was given.
+  SearchResult) unless a ``chooser`` was given; with ``engine="mcts"``
+  from ``mcts.search`` (the Monte-Carlo search the core is moving to,
+  ``last_search`` its MctsResult), the budget in clock cycles, given the
+  squares of the opponent's last move applied in this game (``last_opp``:
+  0 at a game's start, after its pass, and after an illegal move, which is
+  not applied).
   The board never passes on its first move (it always has one).
 * Game end (two passes in a row, all 21 placed) changes nothing here: the
   board keeps answering requests from the position it holds.
@@ -49,11 +54,17 @@ Counters (ints, from 0; never reset, not even by ``0``): ``bad_bytes``,
 ``framing_errors``, ``stalls``, ``illegal_moves``, ``requests``.
 """
 
+from . import mcts
 from .board import ME, OPP, Position, check, first_legal_move
 from .encoding import (ANSWER_TEAM, OP_END, OP_FIRST, OP_MATCH, OP_MOVE,
                        OP_SECOND, SEAT_BYTES, canonical_move, code_byte_ok,
-                       decode_move, encode_move)
+                       decode_move, encode_move, placement_mask)
 from .search import DEFAULT_BUDGET, check_budget, search
+
+ENGINES = ("alphabeta", "mcts")
+"""The searches a session answers with: ``search.search`` (the core's today,
+budget in nodes) or ``mcts.search`` (the Monte-Carlo search, budget in clock
+cycles)."""
 
 _TEAM_CHARS = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                         "abcdefghijklmnopqrstuvwxyz")
@@ -65,10 +76,15 @@ _LENGTH = {OP_FIRST: 2, OP_SECOND: 6, OP_MOVE: 5}
 class Session(object):
     """The golden Blokus Duo board as a byte stream (see module doc)."""
 
-    def __init__(self, budget=None, team="01", chooser=None):
-        if budget is None:
-            budget = DEFAULT_BUDGET
-        self.budget = check_budget(budget)
+    def __init__(self, budget=None, team="01", chooser=None, engine="alphabeta"):
+        if engine not in ENGINES:
+            raise ValueError("engine must be one of %s, not %r" % (", ".join(ENGINES), engine))
+        self.engine = engine
+        if engine == "mcts":
+            self.budget = mcts.check_budget(mcts.DEFAULT_BUDGET if budget is None else budget)
+        else:
+            self.budget = check_budget(DEFAULT_BUDGET if budget is None else budget)
+        self.last_opp = 0            # the squares of the opponent's last move applied
         if not isinstance(team, str) or len(team) != 2 \
                 or any(c not in _TEAM_CHARS for c in team):
             raise ValueError("team must be exactly two characters from "
@@ -162,17 +178,24 @@ class Session(object):
     def _new_game(self, seat):
         self.seat = seat
         self.position = Position(seat)
+        self.last_opp = 0
 
     def _opponent(self, move):
         pos = self.position
+        self.last_opp = 0
         if check(pos, OPP, move) is not None:
             self.illegal_moves += 1
             return
         pos.apply(OPP, move)
+        if move is not None:
+            self.last_opp = placement_mask(move)
 
     def _answer(self):
         pos = self.position
-        if self.chooser is None:
+        if self.chooser is None and self.engine == "mcts":
+            self.last_search = mcts.search(pos.copy(), self.budget, self.last_opp)
+            move = self.last_search.move
+        elif self.chooser is None:
             self.last_search = search(pos.copy(), self.budget)
             move = self.last_search.move
         else:

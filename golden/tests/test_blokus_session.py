@@ -585,3 +585,64 @@ def test_in_message_tells_a_partial_message():
     assert s.in_message
     s.feed(b"\n")              # a bad byte drops the partial message
     assert not s.in_message
+
+
+# ------------------------------------------------------ the Monte-Carlo engine
+MCTS_BUDGET = 60000                      # a few dozen descents: fast in CPython
+
+
+def test_mcts_engine_answers_golden_mcts_search_with_the_opponents_last_move():
+    """engine="mcts": every answer is mcts.search of the position held, at
+    the session's budget, given the squares of the opponent's last move
+    applied (0 at the start, after its pass and after an illegal move); the
+    whole MctsResult is the session's last_search."""
+    from golden.blokus import mcts
+    s = _Session(budget=MCTS_BUDGET, engine="mcts")
+    assert s.feed(b"0") == b"101"
+    host = B.Position("5")
+    expect = mcts.search(host.copy(), MCTS_BUDGET, 0)
+    reply = s.feed(b"25")
+    assert s.last_search == expect and reply == E.encode_move(expect.move)
+    host.apply(ME, expect.move)
+    # the opponent: a legal move, an illegal one (not applied), its pass
+    legal = B.legal_moves(host, OPP)[7]
+    for code, applied, last in ((E.encode_move(legal), legal, E.placement_mask(legal)),
+                                (b"00a0", None, 0), (b"0000", None, 0)):
+        if code == b"0000":
+            host.apply(OPP, None)
+        elif applied:
+            host.apply(OPP, applied)
+        expect = mcts.search(host.copy(), MCTS_BUDGET, last)
+        reply = s.feed(b"4" + code)
+        assert s.last_opp == last, code
+        assert s.last_search == expect, code
+        assert reply == (E.encode_move(expect.move) if expect.move else b"0000")
+        if expect.move:
+            host.apply(ME, expect.move)
+        assert s.position == host
+    assert s.illegal_moves == 1
+    assert s.feed(b"2A") and s.last_opp == 0           # a new game forgets it
+
+
+def test_mcts_engine_last_move_changes_the_search():
+    """The opponent's last move reaches the search: the same position with
+    and without it gives other playouts (the policy answers it locally)."""
+    from golden.blokus import mcts
+    s = _Session(budget=MCTS_BUDGET, engine="mcts")
+    s.feed(b"0"), s.feed(b"25")
+    move = B.legal_moves(s.position, OPP)[3]
+    before = s.position.copy()
+    before.apply(OPP, move)
+    s.feed(b"4" + E.encode_move(move))
+    assert s.last_search == mcts.search(before.copy(), MCTS_BUDGET, E.placement_mask(move))
+    assert s.last_search != mcts.search(before.copy(), MCTS_BUDGET, 0)
+
+
+def test_engine_and_budget_validation():
+    from golden.blokus import mcts
+    with pytest.raises(ValueError, match="engine must be one of alphabeta, mcts"):
+        _Session(engine="minimax")
+    with pytest.raises(ValueError):
+        _Session(engine="mcts", budget=mcts.MAX_BUDGET + 1)
+    assert _Session(engine="mcts").budget == mcts.DEFAULT_BUDGET
+    assert _Session().budget == search.DEFAULT_BUDGET
