@@ -495,6 +495,16 @@ FIGURES += [
     ("docs/blokus-mcts.md", "### Two playout units",
      r"Without the scan sides, 2 x %s \+ %s = %s\s+would leave %s" % (N, N, N, N),
      BK_SYNTH_UNITS, r"Without the scan sides \(2 x (\d+) \+ (\d+) = (\d+)\) (\d+) would be left", {}),
+    # the whole search synthesised as one block
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"the search takes %s LUT4 of the\s+netlist, %s flip-flops, (\d+) M4K and (\d+) multipliers, "
+     r"which leaves %s\s+logic elements" % (N, N, N),
+     BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of the netlist "
+     r".*?, (\d+) flip-flops \(generic count\), (\d+) M4K of 105 .*?, (\d+) of the 35 "
+     r"multipliers: (\d+) of", {}),
+    ("README.md", None, r"the whole search takes %s LUT4 of the ECP5 netlist, which\s+leaves %s "
+     % (N, N), BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of "
+     r"the netlist.*?: (\d+) of the EP2C35's logic elements are left", {}),
 ]
 BK_PLAYOUT_UNIT = "bench/results/blokus-playout-unit.md"
 FIGURES += [
