@@ -928,6 +928,18 @@ def _blokus_tree_update(cfg):
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_root_clear(cfg):
+    """The root's words written as golden's empty tree has them (hdl/blokus/root_clear.py)
+    on the SDRAM controller."""
+    from hdl.blokus.root_clear import blokus_root_clear_on_sdram
+    from hdl.sdram_timing import BANK_BITS, DATA_BITS, ROW_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_root_clear", blokus_root_clear_on_sdram(
+        clk, rst, flag(), flag(), flag(), flag(), flag(), flag(), flag(), bits(BANK_BITS),
+        bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
+
+
 def _blokus_tree_select(cfg):
     """The tree unit's choice at a node with its virtual loss
     (hdl/blokus/tree_select.py) on the SDRAM controller and the root's RAM."""
@@ -1179,6 +1191,7 @@ UNITS = {
     "pipelined_divider": (_pipelined_divider, 115200, False),
     "sdram_controller": (_sdram_controller, 115200, False),
     "blokus_tree_update": (_blokus_tree_update, 115200, False),
+    "blokus_root_clear": (_blokus_root_clear, 115200, False),
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
