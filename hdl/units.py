@@ -940,6 +940,21 @@ def _blokus_root_clear(cfg):
         bits(ROW_BITS), bits(2), bits(DATA_BITS), flag(), bits(DATA_BITS), clk_hz=cfg.clk_hz))]
 
 
+def _blokus_unit_port(cfg):
+    """A playout unit's side of the tree unit's ports (hdl/blokus/unit_port.py),
+    built for unit 1 (of golden's BATCH)."""
+    from golden.blokus.mcts import BATCH
+    from hdl.blokus.playout import PLY_BITS
+    from hdl.blokus.unit_port import blokus_unit_port
+    from hdl.blokus.unit_queue import UNIT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_unit_port", blokus_unit_port(
+        clk, rst, 1, flag(), flag(), bits(UNIT_BITS), bits(BATCH), bits(PLY_BITS), bits(BATCH),
+        bits(21), bits(21), flag(), flag(), flag(), bits(32), flag(), bits(32), bits(PLY_BITS),
+        bits(21), bits(21), bits(PLY_BITS), bits(21), bits(21)))]
+
+
 def _blokus_tree_select(cfg):
     """The tree unit's choice at a node with its virtual loss
     (hdl/blokus/tree_select.py) on the SDRAM controller and the root's RAM."""
@@ -1192,6 +1207,7 @@ UNITS = {
     "sdram_controller": (_sdram_controller, 115200, False),
     "blokus_tree_update": (_blokus_tree_update, 115200, False),
     "blokus_root_clear": (_blokus_root_clear, 115200, False),
+    "blokus_unit_port": (_blokus_unit_port, 115200, False),
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
