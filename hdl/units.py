@@ -955,6 +955,20 @@ def _blokus_unit_port(cfg):
         bits(21), bits(21), bits(PLY_BITS), bits(21), bits(21)))]
 
 
+def _blokus_path_feed(cfg):
+    """A playout unit's copy of its descent's path, fed to its replay
+    (hdl/blokus/path_feed.py)."""
+    from hdl.blokus.path_feed import blokus_path_feed
+    from hdl.blokus.playout import KEY_BITS as SLOT_BITS, PLY_BITS
+    from hdl.blokus.tree_layout import KEY_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_path_feed", blokus_path_feed(
+        clk, rst, flag(), bits(PLY_BITS), bits(KEY_BITS), flag(), bits(PLY_BITS), bits(KEY_BITS),
+        flag(), bits(PLY_BITS), bits(KEY_BITS), flag(), flag(), bits(SLOT_BITS), flag(), flag(),
+        flag()))]
+
+
 def _blokus_tree_select(cfg):
     """The tree unit's choice at a node with its virtual loss
     (hdl/blokus/tree_select.py) on the SDRAM controller and the root's RAM."""
@@ -1208,6 +1222,7 @@ UNITS = {
     "blokus_tree_update": (_blokus_tree_update, 115200, False),
     "blokus_root_clear": (_blokus_root_clear, 115200, False),
     "blokus_unit_port": (_blokus_unit_port, 115200, False),
+    "blokus_path_feed": (_blokus_path_feed, 115200, False),
     "blokus_tree_select": (_blokus_tree_select, 115200, False),
     "blokus_tree_rave": (_blokus_tree_rave, 115200, False),
     "blokus_tree_expand": (_blokus_tree_expand, 115200, False),
