@@ -134,7 +134,8 @@ def simulate(sources, top, test_module, work, tb_config, label=None, testcase=No
     label = label or top
     runner = get_runner(simulator)
     runner.build(sources=sources, hdl_toplevel=top, build_dir=work / "sim_build",
-                 always=True, waves=waves, build_args=VERILATOR_ARGS if simulator == "verilator" else [])
+                 always=True, waves=waves,
+                 build_args=VERILATOR_ARGS if simulator == "verilator" else [])
     coverage_xml = work / "coverage.xml"
     if coverage_xml.exists():
         coverage_xml.unlink()

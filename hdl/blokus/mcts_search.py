@@ -25,8 +25,9 @@ LIST_BITS = KEY_BITS + HEURISTIC_BITS    # a scan's move in the list: its key an
 def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, used_opp, seat_a,
                        passes, placed, last_opp, done, root_pass, best_place, best_descents,
                        best_key, nodes, playout_plies, playout_work, descents, free_at, overrun,
-                       tree_plies, max_depth, expansions, busy, scanned, scored, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr,
-                       sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
+                       tree_plies, max_depth, expansions, busy, scanned, scored, sd_cke, sd_cs_n,
+                       sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
+                       sd_dq_i, clk_hz=50000000):
     """golden.blokus.mcts.search of a position, ME to move, in exactly golden's cycles.
 
     Ports:
@@ -139,15 +140,15 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         unit_placed_opp.next = concat(opp1, opp0)
         unit_records.next = concat(record1, record0)
 
-    tree = blokus_tree_unit(clk, rst, start, budget, root_passes, tiles_me, tiles_opp,
-                            unit_request, unit_results, unit_moves, unit_placed_me,
-                            unit_placed_opp, record_addr, unit_records, give, stop, give_len,
-                            give_key, free_at, descents, overrun, root_pass, best_place,
-                            best_descents, done, best_key, nodes, tree_plies, max_depth,
-                            expansions, busy, scanned, scored, scan_start, scan_unit, scan_level,
-                            scan_key, scan_last, scan_count, scan_best, scan_found, list_addr,
-                            list_key, list_heuristic, key_we, key_level, key, req, req_write, req_addr, req_len, ready, wr_take, wr_data,
-                            rd_valid, rd_data, mem_done)
+    tree = blokus_tree_unit(clk, rst, start, budget, root_passes, tiles_me, tiles_opp, unit_request,
+                            unit_results, unit_moves, unit_placed_me, unit_placed_opp, record_addr,
+                            unit_records, give, stop, give_len, give_key, free_at, descents,
+                            overrun, root_pass, best_place, best_descents, done, best_key, nodes,
+                            tree_plies, max_depth, expansions, busy, scanned, scored, scan_start,
+                            scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
+                            scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key,
+                            req, req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
+                            rd_data, mem_done)
     # the list of a scan's moves: written by the unit scanning, read by the walk
     list_we, list_waddr, list_wword = flag(), unsigned(CHILD_BITS), unsigned(LIST_BITS)
     moves_list = blokus_kept_store(clk, list_we, list_waddr, list_wword, list_addr, list_word,

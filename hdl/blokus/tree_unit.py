@@ -39,12 +39,11 @@ if BATCH not in (2, 3):
 def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                      unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
                      record_addr, unit_records, give, stop, give_len, give_key, free_at, descents,
-                     overrun,
-                     root_pass, best_place, best_descents, done, best_key, nodes, tree_plies,
-                     max_depth, expansions, busy, scanned, scored, scan_start, scan_unit,
-                     scan_level, scan_key, scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
-                     req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data,
-                     mem_done):
+                     overrun, root_pass, best_place, best_descents, done, best_key, nodes,
+                     tree_plies, max_depth, expansions, busy, scanned, scored, scan_start,
+                     scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best, scan_found,
+                     list_addr, list_key, list_heuristic, key_we, key_level, key, req, req_write,
+                     req_addr, req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done):
     """golden's search (``search``): the root's expansion, then the schedule
     of the tree unit's jobs, in exactly golden's cycles.
 
@@ -542,13 +541,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 @block
 def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                               unit_request, unit_results, unit_moves, unit_placed_me,
-                              unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
-                              free_at, descents, overrun, root_pass, best_place, best_descents,
-                              done, best_key, nodes, tree_plies, max_depth, expansions, busy,
-                              scanned, scored, scan_start, scan_unit, scan_level, scan_key,
-                              scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, sd_cke,
-                              sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm,
-                              sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=50000000):
+                              unit_placed_opp, record_addr, unit_records, give, stop, give_len,
+                              give_key, free_at, descents, overrun, root_pass, best_place,
+                              best_descents, done, best_key, nodes, tree_plies, max_depth,
+                              expansions, busy, scanned, scored, scan_start, scan_unit, scan_level,
+                              scan_key, scan_last, scan_count, scan_best, scan_found, list_addr,
+                              list_key, list_heuristic, key_we, key_level, key, sd_cke, sd_cs_n,
+                              sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
+                              sd_dq_oe, sd_dq_i, clk_hz=50000000):
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
@@ -557,14 +557,14 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
     req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
     wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
     unit = blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
-                            unit_request, unit_results, unit_moves, unit_placed_me,
-                            unit_placed_opp, record_addr, unit_records, give, stop, give_len, give_key,
-                            free_at, descents, overrun, root_pass, best_place, best_descents,
-                            done, best_key, nodes, tree_plies, max_depth, expansions, busy,
-                            scanned, scored, scan_start, scan_unit, scan_level, scan_key,
-                            scan_last, scan_count, scan_best, scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key, req,
-                            req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
-                            rd_data, mem_done)
+                            unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
+                            record_addr, unit_records, give, stop, give_len, give_key, free_at,
+                            descents, overrun, root_pass, best_place, best_descents, done, best_key,
+                            nodes, tree_plies, max_depth, expansions, busy, scanned, scored,
+                            scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
+                            scan_best, scan_found, list_addr, list_key, list_heuristic, key_we,
+                            key_level, key, req, req_write, req_addr, req_len, ready, wr_take,
+                            wr_data, rd_valid, rd_data, mem_done)
     memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
                               wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
                               sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,

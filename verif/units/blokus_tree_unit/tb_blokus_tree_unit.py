@@ -51,7 +51,8 @@ from verif.units.tree_ops import (STATISTICS, dut_statistics, golden_search, gol
 
 INPUTS = ("start", "budget", "root_passes", "root_tiles_me", "root_tiles_opp", "unit_request",
           "unit_results", "unit_moves", "unit_placed_me", "unit_placed_opp", "unit_records",
-          "scan_last", "scan_count", "scan_best", "scan_found", "list_key", "list_heuristic", "sd_dq_i")
+          "scan_last", "scan_count", "scan_best", "scan_found", "list_key", "list_heuristic",
+          "sd_dq_i")
 ANSWER_WAIT = 4                      # the tree unit's done after the last stop: the answer's read
 SEARCHES = 6                         # 4: the second's position, its budget a job's start;
                                      # 5: a budget the root's expansion spends; 6: a root's pass
@@ -171,7 +172,8 @@ async def searches_are_goldens(dut):
                     dut.scan_found.value = scan_now[0][5]
                 elif scan_countdown[0] < 0:
                     dut.scan_last.value = 0
-                    dut.scan_found.value = rng.getrandbits(len(dut.scan_found))   # read in scan_last's cycle only
+                    # read in scan_last's cycle only
+                    dut.scan_found.value = rng.getrandbits(len(dut.scan_found))
                     scan_countdown[0] = None
             if int(dut.scan_start.value):
                 levels.append(int(dut.scan_level.value))

@@ -1,4 +1,5 @@
-"""Unit bench of a playout unit's port to the tree unit: verif/units/blokus_unit_port/tb_blokus_unit_port.py."""
+"""Unit bench of a playout unit's port to the tree unit:
+verif/units/blokus_unit_port/tb_blokus_unit_port.py."""
 from verif.units.common import run_unit
 
 
