@@ -125,11 +125,17 @@ def test_a_node_keeps_its_first_moves_up_to_max_children(monkeypatch, tmp_path):
     from bench.blokus import tree_costs
     rng = random.Random("mcts-cap:%d" % run_seed())
     pos, last = position_with_last(rng, rng.randrange(2, 8))
-    free = M.search(pos, last_opp=last, max_playouts=150)
+    # Enough playouts that some root child is expanded whatever the position:
+    # with 7 children, 7 * (EXPAND_AFTER + 2) + 1 descents put one child past
+    # EXPAND_AFTER backed-up descents even with the units' descents in flight
+    # (150 left seeds 20 and 1266233459 with the root's children only, and
+    # this assertion failed CI on the second).
+    playouts = 7 * (M.EXPAND_AFTER + 2) + 1
+    free = M.search(pos, last_opp=last, max_playouts=playouts)
     monkeypatch.setattr(mcts_mirror, "MIRROR", tree_costs.mirror_with({"MAX_CHILDREN": 7},
                                                                       tmp_path))
     monkeypatch.setattr(M, "MAX_CHILDREN", 7)
-    capped = compare(pos, last, "MAX_CHILDREN 7", max_playouts=150)
+    capped = compare(pos, last, "MAX_CHILDREN 7", max_playouts=playouts)
     assert capped.nodes < free.nodes and capped.max_depth >= 2, (run_seed(), capped, free)
 
 
