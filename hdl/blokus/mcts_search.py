@@ -14,8 +14,7 @@ from hdl.blokus.tree_layout import KEY_BITS
 from hdl.blokus.tree_unit import CLOCK_BITS, PLIES_BITS, blokus_tree_unit
 from hdl.blokus.unit_port import blokus_unit_port
 from hdl.blokus.unit_queue import UNIT_BITS
-from hdl.sdram_controller import sdram_controller
-from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
+from hdl.sdram_user import SdramUser, sdram_serving
 from hdl.signals import check_widths, flag, unsigned
 
 LIST_BITS = KEY_BITS + HEURISTIC_BITS    # a scan's move in the list: its key and h
@@ -76,13 +75,9 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     list_key, list_heuristic = unsigned(KEY_BITS), unsigned(HEURISTIC_BITS)
     key_we, key_level, key = unsigned(BATCH), unsigned(PLY_BITS), unsigned(KEY_BITS)
     root_passes, tiles_me, tiles_opp = unsigned(2), unsigned(5), unsigned(5)
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     # the playout units and their ports
     no_move, no_side = unsigned(SLOT_BITS), flag()   # never driven: 0 (ME to move, no move)
     seeds = [unsigned(32) for _ in range(BATCH)]
@@ -147,8 +142,8 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
                             tree_plies, max_depth, expansions, busy, scanned, scored, scan_start,
                             scan_unit, scan_level, scan_key, scan_last, scan_count, scan_best,
                             scan_found, list_addr, list_key, list_heuristic, key_we, key_level, key,
-                            req, req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
-                            rd_data, mem_done)
+                            mem.req, mem.req_write, mem.req_addr, mem.req_len, mem.ready,
+                            mem.wr_take, mem.wr_data, mem.rd_valid, mem.rd_data, mem.done)
     # the list of a scan's moves: written by the unit scanning, read by the walk
     list_we, list_waddr, list_wword = flag(), unsigned(CHILD_BITS), unsigned(LIST_BITS)
     moves_list = blokus_kept_store(clk, list_we, list_waddr, list_wword, list_addr, list_word,

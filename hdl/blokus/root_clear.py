@@ -106,14 +106,10 @@ def blokus_root_clear_on_sdram(clk, rst, start, busy, sd_cke, sd_cs_n, sd_ras_n,
                                clk_hz=50000000):
     """blokus_root_clear on the SDRAM controller, the chip's pins outside:
     the unit bench's top (a model of the chip on the pins)."""
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
-    clear = blokus_root_clear(clk, rst, start, busy, req, req_write, req_addr, req_len, ready,
-                              wr_data, mem_done)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
+    clear = blokus_root_clear(clk, rst, start, busy, mem.req, mem.req_write, mem.req_addr,
+                              mem.req_len, mem.ready, mem.wr_data, mem.done)
     return clear, memory

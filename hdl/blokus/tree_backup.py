@@ -11,7 +11,7 @@ from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS, WEIGHT_BITS
 from hdl.blokus.stats_update import ADD_BITS, REAL_BITS
 from hdl.blokus.tables import N_TILES
-from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS, STATS_BASE, STATS_WORDS
+from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS, STATS_BASE
 from hdl.blokus.tree_rave import MATCH_BITS, blokus_tree_rave
 from hdl.blokus.tree_update import blokus_tree_update
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
@@ -301,7 +301,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
             ask_rave.next = True
         if got2_backup:
             pf_node.next = path.node
-            pf_stats.next = STATS_BASE + STATS_WORDS * path.node
+            pf_stats.next = STATS_BASE + (path.node << 2) + (path.node << 1)
             pf_key.next = path.key
             pf_place.next = path.node - ROOT_FIRST
             pf_r.next = r_opp if last_mover else r_me
@@ -363,10 +363,10 @@ def blokus_tree_backup_on_sdram(clk, rst, start, path_len, result_me, moves, pla
     unit bench's top."""
     from hdl.blokus.root_children import blokus_root_children
     from hdl.blokus.stats_update import StatsRequest, StatsResult, blokus_stats_updater
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     request, result = StatsRequest(), StatsResult()
     rd_addr, rd_key, rd_summary = (unsigned(CHILD_BITS), unsigned(KEY_WORD_BITS),
                                    unsigned(SUMMARY_BITS))
@@ -378,8 +378,9 @@ def blokus_tree_backup_on_sdram(clk, rst, start, path_len, result_me, moves, pla
                                 path_addr, path, record_addr, record_data, last, done, overrun,
                                 request, result, rd_addr, rd_key, root_key_we, root_summary_we,
                                 root_wr_addr, root_wr_key, root_wr_summary, backed_we,
-                                backed_real, req, req_write, req_addr, req_len, ready, wr_take,
-                                wr_data, rd_valid, rd_data, mem_done)
+                                backed_real, mem.req, mem.req_write, mem.req_addr, mem.req_len,
+                                mem.ready, mem.wr_take, mem.wr_data, mem.rd_valid, mem.rd_data,
+                                mem.done)
 
     @always_comb
     def root_writes():
@@ -396,8 +397,4 @@ def blokus_tree_backup_on_sdram(clk, rst, start, path_len, result_me, moves, pla
 
     ram = blokus_root_children(clk, key_we, summary_we, wr_addr, wr_key, wr_summary, rd_addr,
                                rd_key, rd_summary)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
     return updater, backup, root_writes, ram, memory

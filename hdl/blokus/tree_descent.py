@@ -453,10 +453,10 @@ def blokus_tree_descent_on_sdram(clk, rst, start, expand_root, root_count, root_
     from hdl.blokus.kept_store import blokus_kept_store
     from hdl.blokus.root_children import blokus_root_children
     from hdl.blokus.stats_update import StatsRequest, StatsResult, blokus_stats_updater
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     request, result = StatsRequest(), StatsResult()
     rd_addr, rd_key, rd_summary = (unsigned(CHILD_BITS), unsigned(KEY_WORD_BITS),
                                    unsigned(SUMMARY_BITS))
@@ -497,15 +497,11 @@ def blokus_tree_descent_on_sdram(clk, rst, start, expand_root, root_count, root_
                                scan_last, scan_count, scan_best, list_addr, list_key,
                                list_heuristic, request, result, rd_addr, rd_key, rd_summary,
                                root_we, root_wr_addr, root_wr_summary, root_key_we, root_wr_key,
-                               req,
-                               req_write, req_addr, req_len, ready, wr_take, wr_data, rd_valid,
-                               rd_data, mem_done)
+                               mem.req,
+                               mem.req_write, mem.req_addr, mem.req_len, mem.ready, mem.wr_take,
+                               mem.wr_data, mem.rd_valid, mem.rd_data, mem.done)
     ram = blokus_root_children(clk, key_we, summary_we, wr_addr, root_key, wr_summary,
                                rd_addr, rd_key, rd_summary)
     moves = blokus_kept_store(clk, load_list_we, load_addr, load_word, list_addr, list_word,
                               depth=1 << CHILD_BITS)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
     return fields, ram_writes, updater, walk, ram, moves, memory

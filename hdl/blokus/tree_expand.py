@@ -323,11 +323,11 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
             cost.next = WRITE_NODE_WORK + concat(count, intbv(0)[3:]) + concat(count, False) \
                 + count + count[CHILD_BITS:WRITE_SLACK_SHIFT]
             seg_addr[0].next = SUMMARY_BASE + SUMMARY_WORDS * first
-            seg_addr[1].next = STATS_BASE + STATS_WORDS * first
+            seg_addr[1].next = STATS_BASE + (first << 2) + (first << 1)
             seg_addr[2].next = LINK_BASE + LINK_WORDS * first
             seg_addr[3].next = LINK_BASE + LINK_WORDS * node
             seg_total[0].next = SUMMARY_WORDS * count
-            seg_total[1].next = STATS_WORDS * count
+            seg_total[1].next = (count << 2) + (count << 1)
             seg_total[2].next = LINK_WORDS * count
             seg_total[3].next = LINK_WORDS
             a_seg.next = 0
@@ -353,10 +353,10 @@ def blokus_tree_expand_on_sdram(clk, rst, start, node, first, count, best, loss,
     the tree unit will from blokus_expand_scan), the chip's pins outside: the
     unit bench's top. The root's RAM writes are outputs, for the bench to see."""
     from hdl.blokus.kept_store import blokus_kept_store
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     list_addr, list_word = unsigned(CHILD_BITS), unsigned(KEY_BITS + HEURISTIC_BITS)
     load_word, list_key, list_heuristic = (unsigned(KEY_BITS + HEURISTIC_BITS), unsigned(KEY_BITS),
                                            unsigned(HEURISTIC_BITS))
@@ -372,10 +372,6 @@ def blokus_tree_expand_on_sdram(clk, rst, start, node, first, count, best, loss,
     writes = blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, done,
                                 overrun, chosen, chosen_key, list_addr, list_key, list_heuristic,
                                 root_key_we, root_summary_we, root_wr_addr, root_wr_key,
-                                root_wr_summary, req, req_write, req_addr, req_len, ready,
-                                wr_take, wr_data, mem_done)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
+                                root_wr_summary, mem.req, mem.req_write, mem.req_addr, mem.req_len,
+                                mem.ready, mem.wr_take, mem.wr_data, mem.done)
     return list_fields, moves, writes, memory

@@ -265,7 +265,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
             restart = True
             out_place.next = 0
             out_node.next = first
-            out_stats.next = STATS_BASE + STATS_WORDS * first
+            out_stats.next = STATS_BASE + (first << 2) + (first << 1)
             last_out.next = count == 1
             spent.next = False
             if at_root:
@@ -306,22 +306,19 @@ def blokus_tree_rave_on_sdram(clk, rst, start, at_root, first, count, mover_opp,
     expansion will), the chip's pins outside: the unit bench's top."""
     from hdl.blokus.child_summary import SUMMARY_BITS
     from hdl.blokus.root_children import blokus_root_children
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     rd_addr, rd_key, rd_summary = (unsigned(CHILD_BITS), unsigned(KEY_WORD_BITS),
                                    unsigned(SUMMARY_BITS))
     no_summary_we, no_summary = flag(), unsigned(SUMMARY_BITS)
     rave = blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply, moves,
                             mover_result, placed_me, placed_opp, record_addr, record_data, last,
                             done, overrun, match_count, match_some, match_addr, match_place,
-                            match_node, match_stats, match_n8_add, match_w8_add, rd_addr, rd_key, req, req_write, req_addr,
-                            req_len, ready, rd_valid, rd_data, mem_done)
+                            match_node, match_stats, match_n8_add, match_w8_add, rd_addr, rd_key,
+                            mem.req, mem.req_write, mem.req_addr, mem.req_len, mem.ready,
+                            mem.rd_valid, mem.rd_data, mem.done)
     ram = blokus_root_children(clk, load_key_we, no_summary_we, load_addr, load_key, no_summary,
                                rd_addr, rd_key, rd_summary)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
     return rave, ram, memory

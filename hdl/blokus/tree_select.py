@@ -27,9 +27,6 @@ if (ROOT_CHILD_WORK, CHILD_WORK) != (1, SUMMARY_WORDS):
 if SUMMARY_BITS <= DATA_BITS or SUMMARY_BITS > 2 * DATA_BITS:
     raise ValueError("blokus_tree_select joins a summary of two words; SUMMARY_BITS is %d"
                      % SUMMARY_BITS)
-if STATS_WORDS != 6:
-    raise ValueError("blokus_tree_select finds a child's STATS at 4 place + 2 place words past "
-                     "its first sibling's; STATS_WORDS is %d" % STATS_WORDS)
 VIRTUAL_LOSS = 256                   # golden's n8 += 256 on each node a descent chooses
 
 
@@ -316,7 +313,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                 req.next = True
                 req_write.next = True
                 asked.next = False
-                req_addr.next = STATS_BASE + STATS_WORDS * chosen
+                req_addr.next = STATS_BASE + (chosen << 2) + (chosen << 1)
                 req_len.next = STATS_WORDS
         elif state == mode.WRITE_STATS or state == mode.WRITE_SUMMARY:
             if req and ready:
@@ -360,7 +357,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
             elapsed.next = 1
             updated.next = False
             sel_start.next = True
-            stats_first.next = STATS_BASE + STATS_WORDS * first
+            stats_first.next = STATS_BASE + (first << 2) + (first << 1)
             if at_root:
                 cost.next = root_cost
                 state.next = mode.ROOT_SCAN
@@ -397,10 +394,10 @@ def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore,
     `load_*` write the RAM (the bench's, as the root's expansion will);
     the choice's own writes of it are also outputs, for the bench to see."""
     from hdl.blokus.root_children import blokus_root_children
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     rd_addr, rd_key, rd_summary = unsigned(CHILD_BITS), unsigned(KEY_WORD_BITS), unsigned(SUMMARY_BITS)
     summary_we, wr_addr, wr_summary = flag(), unsigned(CHILD_BITS), unsigned(SUMMARY_BITS)
 
@@ -419,12 +416,9 @@ def blokus_tree_select_on_sdram(clk, rst, start, at_root, first, count, explore,
     choice = blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, done,
                                 overrun, chosen, chosen_key, chosen_first, chosen_count, chosen_real,
                                 rd_addr, rd_key, rd_summary, root_we, root_wr_addr,
-                                root_wr_summary, request, result, req, req_write, req_addr,
-                                req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
+                                root_wr_summary, request, result, mem.req, mem.req_write,
+                                mem.req_addr, mem.req_len, mem.ready, mem.wr_take, mem.wr_data,
+                                mem.rd_valid, mem.rd_data, mem.done)
     ram = blokus_root_children(clk, load_key_we, summary_we, wr_addr, load_key, wr_summary,
                                rd_addr, rd_key, rd_summary)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
     return ram_writes, updater, choice, ram, memory

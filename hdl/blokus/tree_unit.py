@@ -160,10 +160,10 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         unsigned(SIZE_BITS)
     pending = unsigned(BATCH)            # unit u has a descent to back up
     lens = [unsigned(PLY_BITS) for _ in range(1 << UNIT_BITS)]
-    len_of_sel = unsigned(PLY_BITS)
+    head_len = unsigned(PLY_BITS)
     queue = blokus_unit_queue(clk, rst, requests, take, head_valid, head)
     # the unit's inputs, picked
-    result_sel, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
+    head_result, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
     me_sel, opp_sel, record_sel = unsigned(N_TILES), unsigned(N_TILES), unsigned(RECORD_BITS)
     # the back-up and the walk
     b_start, b_last, b_done, b_over, d_start, d_last, d_done, d_over = (flag() for _ in range(8))
@@ -204,7 +204,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
     ram = blokus_root_children(clk, ram_key_we, ram_summary_we, wr_addr, wr_key, wr_summary, rd_addr,
                                rd_key, rd_summary)
     explorer = blokus_explore(clk, rst, explore_in_valid, descents, explore_valid, root_explore)
-    backup = blokus_tree_backup(clk, rst, b_start, len_of_sel, result_sel, moves_sel, me_sel,
+    backup = blokus_tree_backup(clk, rst, b_start, head_len, head_result, moves_sel, me_sel,
                                 opp_sel, b_path_addr, b_path, record_addr, record_sel, b_last,
                                 b_done, b_over, b_request, result, b_root_rd, rd_key, b_key_we,
                                 b_summary_we, b_wr_addr, b_wr_key, b_wr_summary, b_real_we,
@@ -269,14 +269,17 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 
     @always_comb
     def unit_inputs():
-        # the result is taken with the back-up's start (the unit starting);
-        # the moves, tiles and record are read while it runs (the job's unit)
-        if sel_unit == 0:
-            result_sel.next = r0
-        elif sel_unit == 1:
-            result_sel.next = r1
+        # the result is taken with the back-up's start, and a back-up starts
+        # only when the queue's head is taken: the head's (not sel_unit's, from
+        # `take`, which put the operations' last cycles before the back-up's
+        # registers: the unit's longest path at nextpnr seeds 1 and 2); the
+        # moves, tiles and record are read while it runs (the job's unit)
+        if head == 0:
+            head_result.next = r0
+        elif head == 1:
+            head_result.next = r1
         else:
-            result_sel.next = r2
+            head_result.next = r2
         if job_unit == 0:
             moves_sel.next = m0
             me_sel.next = e0
@@ -295,7 +298,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 
     @always_comb
     def length_of():
-        len_of_sel.next = lens[sel_unit]
+        head_len.next = lens[head]     # taken with the back-up's start, as the result
         if start:                        # the root's scan is unit 0's (job_unit is set at start)
             scan_unit.next = 0
         else:
@@ -552,10 +555,10 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
     """blokus_tree_unit on the SDRAM controller, the chip's pins outside:
     the unit bench's top (the bench plays the playout units, their records,
     their scans and the list of a scan's moves)."""
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     unit = blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_tiles_opp,
                             unit_request, unit_results, unit_moves, unit_placed_me, unit_placed_opp,
                             record_addr, unit_records, give, stop, give_len, give_key, free_at,
@@ -563,10 +566,7 @@ def blokus_tree_unit_on_sdram(clk, rst, start, budget, root_passes, root_tiles_m
                             nodes, tree_plies, max_depth, expansions, busy, scanned, scored,
                             scan_start, scan_unit, scan_level, scan_key, scan_last, scan_count,
                             scan_best, scan_found, list_addr, list_key, list_heuristic, key_we,
-                            key_level, key, req, req_write, req_addr, req_len, ready, wr_take,
-                            wr_data, rd_valid, rd_data, mem_done)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
+                            key_level, key, mem.req, mem.req_write, mem.req_addr, mem.req_len,
+                            mem.ready, mem.wr_take, mem.wr_data, mem.rd_valid, mem.rd_data,
+                            mem.done)
     return unit, memory

@@ -204,17 +204,14 @@ def blokus_tree_update_on_sdram(clk, rst, start, node, stats_addr, n8_add, w8_ad
                                 clk_hz=50000000):
     """blokus_tree_update on the SDRAM controller, the chip's pins outside:
     the unit bench's top (a model of the chip on the pins)."""
-    from hdl.sdram_controller import sdram_controller
-    req, req_write, ready, wr_take, rd_valid, mem_done = (flag() for _ in range(6))
-    req_addr, req_len = unsigned(ADDR_BITS), unsigned(LEN_BITS)
-    wr_data, rd_data = unsigned(DATA_BITS), unsigned(DATA_BITS)
+    from hdl.sdram_user import SdramUser, sdram_serving
+    mem = SdramUser()
+    memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
+                            sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
     request, result = StatsRequest(), StatsResult()
     updater = blokus_stats_updater(clk, rst, request, result)
     update = blokus_tree_update(clk, rst, start, node, stats_addr, n8_add, w8_add, descent_add, flag_enable,
-                                key, last, done, overrun, request, result, req, req_write, req_addr,
-                                req_len, ready, wr_take, wr_data, rd_valid, rd_data, mem_done)
-    memory = sdram_controller(clk, rst, req, req_write, req_addr, req_len, ready, wr_take,
-                              wr_data, rd_valid, rd_data, mem_done, sd_cke, sd_cs_n, sd_ras_n,
-                              sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe,
-                              sd_dq_i, clk_hz=clk_hz)
+                                key, last, done, overrun, request, result, mem.req, mem.req_write,
+                                mem.req_addr, mem.req_len, mem.ready, mem.wr_take, mem.wr_data,
+                                mem.rd_valid, mem.rd_data, mem.done)
     return updater, update, memory
