@@ -23,7 +23,10 @@ Children counts run from 1 to MAX_CHILDREN, 1,023 (below the root more
 than 512 take two reads); nodes are drawn with fresh children (n8 0) anywhere and with
 ties (the first of equals wins); choices come back to back and after gaps
 long enough for refreshes to fall inside them. Every such case must occur at
-least MINIMUM times a run.
+least MINIMUM times a run: one child, more than one read's worth below the
+root and fresh children are each drawn at every tenth choice (12 of 120),
+besides at random (fresh children at random only, 15 % of the choices, left
+seed 1203 with 5).
 """
 import random
 
@@ -66,9 +69,9 @@ def random_count(rng, n, at_root):
     return rng.choice((MOST, PIECE, PIECE + 1, rng.randrange(520, MOST)))
 
 
-def random_children(rng, count):
+def random_children(rng, count, fresh=False):
     """[(n8, w8, real, KEY word, LINK (first, count))] and what was drawn:
-    fresh children, ties."""
+    fresh children (always with ``fresh``), ties."""
     out = []
     for _ in range(count):
         n8 = rng.choice((3 * 256, rng.randrange(256, 1 << 16), rng.randrange(256, 1 << 29)))
@@ -83,7 +86,7 @@ def random_children(rng, count):
         model = rng.choice(out)
         for child in rng.sample(out, rng.randrange(2, count + 1)):
             child[0], child[1] = model[0], model[1]
-    if drawn > 0.85:                      # fresh children
+    if drawn > 0.85 or fresh:             # fresh children: select takes the first
         for child in rng.sample(out, rng.randrange(1, min(count, 4) + 1)):
             child[0], child[1] = 0, 0
     return out
@@ -123,7 +126,7 @@ async def choices_match_golden(dut):
         at_root = n % 5 in (1, 3) or (n % 10 != 0 and rng.random() < 0.2)
         count = random_count(rng, n, at_root)
         first = 1 if at_root else random_first(rng, count)
-        children = random_children(rng, count)
+        children = random_children(rng, count, fresh=n % 10 == 7)
         parent_real = rng.choice((0, 1, rng.randrange(1 << 12), rng.randrange(1 << (REAL_BITS - 1))))
         place, tie = golden_choice(children, parent_real)
         for i, (n8, w8, real, key, link) in enumerate(children):

@@ -19,7 +19,8 @@ the block takes them with it.
 Nodes are drawn so that their STATS often cross a row, updates come back to
 back and after gaps long enough for refreshes to fall inside them, and
 descents sit at RAVE_CHILD_MAX so that the flag is written. Every such case
-must occur at least MINIMUM times.
+must occur at least MINIMUM times: after CASES updates the bench plays more
+until it has (LIMIT at most).
 """
 import random
 
@@ -38,6 +39,8 @@ from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_op
 
 INPUTS = ("start", "node", "stats_addr", "n8_add", "w8_add", "descent_add", "flag_enable", "key", "sd_dq_i")
 MINIMUM = 8
+CASES = 160
+LIMIT = 6 * CASES                    # the most updates a run plays to see every case
 ROW = 1 << COL_BITS
 
 
@@ -77,7 +80,11 @@ async def updates_match_golden(dut):
     mismatches = Mismatches("blokus_tree_update")
     seen = {"flag written": 0, "STATS across a row": 0, "back to back": 0,
             "a refresh inside": 0, "root": 0, "below": 0, "rave": 0}
-    for n in range(160):
+    n = 0
+    while n < CASES or (n < LIMIT and any(v < MINIMUM for v in seen.values())):
+        # CASES updates, then more until every case was seen: a refresh falls
+        # due inside about 1 update in 12 (after a gap of nearly a refresh
+        # interval, a quarter of the gaps), and seed 231 saw 7 in 160
         kind = rng.choice(("root", "below", "below", "rave"))
         node = random_node(rng)
         n8, w8, real = random_stats(rng)
@@ -125,6 +132,7 @@ async def updates_match_golden(dut):
         seen["STATS across a row"] += base % ROW > ROW - STATS_WORDS
         seen["a refresh inside"] += model.refreshes > refreshes
         seen["back to back"] += await random_gap(dut, rng, t) == 0
+        n += 1
     mismatches.check()
     model.check()
     dut._log.info("seed %s, cases: %s", tb.seed(), seen)
