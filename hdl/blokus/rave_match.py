@@ -62,8 +62,8 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
                             the next cycle, for a user whose control must not
                             wait for this cycle's answer (blokus_tree_rave's
                             match_some)
-    How: the key's shape gives its tile and the record's address at once
-    (whether the mover placed that tile, a cycle later); two cycles later the record's (step, shape) is turned into golden's key
+    How: the key's shape gives its tile and the record's address at once; two
+    cycles later the record's (step, shape) is turned into golden's key
     ((step + 2) << 7 | shape) and compared, with its ply against i; the match
     registered; the weight RAVE_W8 * (n - j) // (n - i) (golden's RAVE_W8 *
     (rest - (j - i)) // rest) through a pipelined restoring divider, with the
@@ -82,14 +82,10 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
                              % (name, bits, len(port)))
     shape_in = unsigned(SHAPE_BITS)
     tile_in = unsigned(5)
+    placed_in = flag()
     # the child's way to the record's data: stage 1, stage 2 (data there)
     key1, key2 = unsigned(KEY_WORD_BITS - 1), unsigned(KEY_WORD_BITS - 1)
-    # live1: valid, not saturated, not a pass; live2: and placed by the mover.
-    # Why the tile waits a stage: the placed check read the key from the root's
-    # RAM, through the tile ROM and a 21-to-1 pick, into live1 in one cycle:
-    # the tree unit's longest path at nextpnr seed 1 (79.4 MHz, 9 LUT levels).
-    live1, live2 = flag(), flag()
-    tile1, mover1, placed1 = unsigned(5), flag(), flag()
+    live1, live2 = flag(), flag()          # valid, placed by the mover, not saturated, not a pass
     valid1, valid2 = flag(), flag()
     rec_key, rec_ply = unsigned(KEY_WORD_BITS - 1), unsigned(PLY_BITS)
     rec_centre = unsigned(J_BITS)          # 16 Y + X = the record's window step + 2
@@ -112,14 +108,10 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
     @always_comb
     def address_out():
         record_addr.next = concat(mover_opp, tile_in)
-
-    @always_comb
-    def placed_check():
-        # stage 1: the tile and the mover of the key taken a cycle before
-        if mover1:
-            placed1.next = placed_opp[tile1]
+        if mover_opp:
+            placed_in.next = placed_opp[tile_in]
         else:
-            placed1.next = placed_me[tile1]
+            placed_in.next = placed_me[tile_in]
 
     @always_comb
     def record_fields():
@@ -139,13 +131,11 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
     def stages():
         key1.next = key_word[KEY_WORD_BITS - 1:0]
         valid1.next = child_valid
-        live1.next = (child_valid and not key_word[KEY_WORD_BITS - 1]
+        live1.next = (child_valid and placed_in and not key_word[KEY_WORD_BITS - 1]
                       and key_word[KEY_WORD_BITS - 1:0] != KEY_PASS)
-        tile1.next = tile_in
-        mover1.next = mover_opp
         key2.next = key1
         valid2.next = valid1
-        live2.next = live1 and placed1
+        live2.next = live1
         match3.next = match_comb
         valid3.next = valid2
         numerator.next = RAVE_W8 * (moves - rec_ply)
@@ -177,5 +167,5 @@ def blokus_rave_match(clk, rst, child_valid, key_word, mover_opp, node_ply, move
             n8_add.next = 0
             w8_add.next = 0
 
-    return (divider, address, tile_rom, address_out, placed_check, record_fields, record_key,
-            compare, stages, delays, ahead, update_out)
+    return (divider, address, tile_rom, address_out, record_fields, record_key, compare, stages,
+            delays, ahead, update_out)

@@ -11,7 +11,7 @@ from hdl.blokus.playout import PLY_BITS, RECORD_BITS
 from hdl.blokus.rave_match import KEY_WORD_BITS, RESULT_BITS, WEIGHT_BITS
 from hdl.blokus.stats_update import ADD_BITS, REAL_BITS
 from hdl.blokus.tables import N_TILES
-from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS, STATS_BASE
+from hdl.blokus.tree_layout import KEY_BITS, NODE_BITS, STATS_BASE, STATS_WORDS
 from hdl.blokus.tree_rave import MATCH_BITS, blokus_tree_rave
 from hdl.blokus.tree_update import blokus_tree_update
 from hdl.sdram_timing import ADDR_BITS, DATA_BITS, LEN_BITS
@@ -301,7 +301,7 @@ def blokus_tree_backup(clk, rst, start, path_len, result_me, moves, placed_me, p
             ask_rave.next = True
         if got2_backup:
             pf_node.next = path.node
-            pf_stats.next = STATS_BASE + (path.node << 2) + (path.node << 1)
+            pf_stats.next = STATS_BASE + STATS_WORDS * path.node
             pf_key.next = path.key
             pf_place.next = path.node - ROOT_FIRST
             pf_r.next = r_opp if last_mover else r_me

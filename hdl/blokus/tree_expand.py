@@ -323,11 +323,11 @@ def blokus_tree_expand(clk, rst, start, node, first, count, best, loss, last, do
             cost.next = WRITE_NODE_WORK + concat(count, intbv(0)[3:]) + concat(count, False) \
                 + count + count[CHILD_BITS:WRITE_SLACK_SHIFT]
             seg_addr[0].next = SUMMARY_BASE + SUMMARY_WORDS * first
-            seg_addr[1].next = STATS_BASE + (first << 2) + (first << 1)
+            seg_addr[1].next = STATS_BASE + STATS_WORDS * first
             seg_addr[2].next = LINK_BASE + LINK_WORDS * first
             seg_addr[3].next = LINK_BASE + LINK_WORDS * node
             seg_total[0].next = SUMMARY_WORDS * count
-            seg_total[1].next = (count << 2) + (count << 1)
+            seg_total[1].next = STATS_WORDS * count
             seg_total[2].next = LINK_WORDS * count
             seg_total[3].next = LINK_WORDS
             a_seg.next = 0

@@ -18,13 +18,6 @@ if LINK_BASE + LINK_WORDS * TREE_NODES > 1 << ADDR_BITS:
 if NODE_BITS + CHILD_BITS > LINK_WORDS * DATA_BITS:
     raise ValueError("the Monte-Carlo tree: a LINK (first child, %d bits; count, %d bits) does not "
                      "fit its %d words; lower TREE_NODES" % (NODE_BITS, CHILD_BITS, LINK_WORDS))
-if STATS_WORDS != 6:
-    raise ValueError("the tree's blocks find a node's STATS at STATS_BASE + (node << 2) + (node << 1) "
-                     "(6 words); STATS_WORDS is %d" % STATS_WORDS)
-# Why the shifts: `STATS_WORDS * node` became an 18 x 18 multiplier in yosys's
-# netlist, six of them in the tree unit, and a choice's chosen child -> its
-# STATS address through one was the unit's longest path at nextpnr seed 3
-# (73.0 MHz; 3.9 ns in the multiplier). The two shifts add on a carry chain.
 LINK_HIGH_BITS = NODE_BITS - DATA_BITS   # the first child's bits in the LINK's second word
 
 

@@ -265,7 +265,7 @@ def blokus_tree_rave(clk, rst, start, at_root, first, count, mover_opp, node_ply
             restart = True
             out_place.next = 0
             out_node.next = first
-            out_stats.next = STATS_BASE + (first << 2) + (first << 1)
+            out_stats.next = STATS_BASE + STATS_WORDS * first
             last_out.next = count == 1
             spent.next = False
             if at_root:

@@ -27,6 +27,9 @@ if (ROOT_CHILD_WORK, CHILD_WORK) != (1, SUMMARY_WORDS):
 if SUMMARY_BITS <= DATA_BITS or SUMMARY_BITS > 2 * DATA_BITS:
     raise ValueError("blokus_tree_select joins a summary of two words; SUMMARY_BITS is %d"
                      % SUMMARY_BITS)
+if STATS_WORDS != 6:
+    raise ValueError("blokus_tree_select finds a child's STATS at 4 place + 2 place words past "
+                     "its first sibling's; STATS_WORDS is %d" % STATS_WORDS)
 VIRTUAL_LOSS = 256                   # golden's n8 += 256 on each node a descent chooses
 
 
@@ -313,7 +316,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
                 req.next = True
                 req_write.next = True
                 asked.next = False
-                req_addr.next = STATS_BASE + (chosen << 2) + (chosen << 1)
+                req_addr.next = STATS_BASE + STATS_WORDS * chosen
                 req_len.next = STATS_WORDS
         elif state == mode.WRITE_STATS or state == mode.WRITE_SUMMARY:
             if req and ready:
@@ -357,7 +360,7 @@ def blokus_tree_select(clk, rst, start, at_root, first, count, explore, last, do
             elapsed.next = 1
             updated.next = False
             sel_start.next = True
-            stats_first.next = STATS_BASE + (first << 2) + (first << 1)
+            stats_first.next = STATS_BASE + STATS_WORDS * first
             if at_root:
                 cost.next = root_cost
                 state.next = mode.ROOT_SCAN

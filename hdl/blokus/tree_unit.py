@@ -160,10 +160,10 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
         unsigned(SIZE_BITS)
     pending = unsigned(BATCH)            # unit u has a descent to back up
     lens = [unsigned(PLY_BITS) for _ in range(1 << UNIT_BITS)]
-    head_len = unsigned(PLY_BITS)
+    len_of_sel = unsigned(PLY_BITS)
     queue = blokus_unit_queue(clk, rst, requests, take, head_valid, head)
     # the unit's inputs, picked
-    head_result, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
+    result_sel, moves_sel = unsigned(RESULT_BITS), unsigned(PLY_BITS)
     me_sel, opp_sel, record_sel = unsigned(N_TILES), unsigned(N_TILES), unsigned(RECORD_BITS)
     # the back-up and the walk
     b_start, b_last, b_done, b_over, d_start, d_last, d_done, d_over = (flag() for _ in range(8))
@@ -204,7 +204,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
     ram = blokus_root_children(clk, ram_key_we, ram_summary_we, wr_addr, wr_key, wr_summary, rd_addr,
                                rd_key, rd_summary)
     explorer = blokus_explore(clk, rst, explore_in_valid, descents, explore_valid, root_explore)
-    backup = blokus_tree_backup(clk, rst, b_start, head_len, head_result, moves_sel, me_sel,
+    backup = blokus_tree_backup(clk, rst, b_start, len_of_sel, result_sel, moves_sel, me_sel,
                                 opp_sel, b_path_addr, b_path, record_addr, record_sel, b_last,
                                 b_done, b_over, b_request, result, b_root_rd, rd_key, b_key_we,
                                 b_summary_we, b_wr_addr, b_wr_key, b_wr_summary, b_real_we,
@@ -269,17 +269,14 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 
     @always_comb
     def unit_inputs():
-        # the result is taken with the back-up's start, and a back-up starts
-        # only when the queue's head is taken: the head's (not sel_unit's, from
-        # `take`, which put the operations' last cycles before the back-up's
-        # registers: the unit's longest path at nextpnr seeds 1 and 2); the
-        # moves, tiles and record are read while it runs (the job's unit)
-        if head == 0:
-            head_result.next = r0
-        elif head == 1:
-            head_result.next = r1
+        # the result is taken with the back-up's start (the unit starting);
+        # the moves, tiles and record are read while it runs (the job's unit)
+        if sel_unit == 0:
+            result_sel.next = r0
+        elif sel_unit == 1:
+            result_sel.next = r1
         else:
-            head_result.next = r2
+            result_sel.next = r2
         if job_unit == 0:
             moves_sel.next = m0
             me_sel.next = e0
@@ -298,7 +295,7 @@ def blokus_tree_unit(clk, rst, start, budget, root_passes, root_tiles_me, root_t
 
     @always_comb
     def length_of():
-        head_len.next = lens[head]     # taken with the back-up's start, as the result
+        len_of_sel.next = lens[sel_unit]
         if start:                        # the root's scan is unit 0's (job_unit is set at start)
             scan_unit.next = 0
         else:
