@@ -96,7 +96,10 @@ async def writes_are_goldens(dut):
         children = random_children(rng, n)
         count = len(children)
         at_root = n % 5 == 2
-        loss = not at_root and rng.random() < 0.7
+        # every tenth expansion (n % 10 == 9, never the root's) has no virtual
+        # loss: 10 of "no loss below the root" whatever the seed (drawn alone,
+        # the case fell short of MINIMUM about once in 250,000 runs)
+        loss = not at_root and rng.random() < 0.7 and n % 10 != 9
         node = 0 if at_root else rng.randrange(M.TREE_NODES)
         first = 1 if at_root else rng.randrange(1, M.TREE_NODES - count)
         best = max(h for _, h in children)
