@@ -289,7 +289,10 @@ async def scans_and_playouts(dut):
     """Scans and playouts in turns on the same unit: a scan leaves it ready
     for a playout, and a playout for a scan."""
     await start_unit(dut, low=INPUTS)
-    scans = game_scan_cases(random, 2, 3)[:4]
+    scans = game_scan_cases(random, 2, 3)
+    while len(scans) < 4:                # a node where the game is over gives no scan
+        scans += game_scan_cases(random, 1, 3)
+    scans = scans[:4]
     playouts = []                        # paths of 1 and 2 moves first: the leaf read late
     states = [(ply, pos.copy(), player, [list(last[0]), list(last[1])], placed)
               for _, ply, pos, player, last, placed in blokus_game_plies(random, 1)]
