@@ -4,11 +4,12 @@ from myhdl import ConcatSignal, Signal, always_comb, always_seq, block, concat, 
 from hdl.register import register
 
 
-def csa_plan(n, per_stage=3, first=None):
+def csa_plan(n, per_stage=3, first=None, combinational=False):
     """The shape of the tree for n bits: a list of layers, each a list of
     bucket widths (bucket w holds bits of weight 2**w) before that layer, and
     the layers after which the buckets are registered: after the first
-    `first` layers (default per_stage), then every `per_stage`.
+    `first` layers (default per_stage), then every `per_stage` (none when
+    `combinational`).
 
     One layer splits every bucket of 3m + r bits into three m-bit thirds a,
     b, c: a ^ b ^ c stays in the bucket (m bits, with the r left over), the
@@ -28,22 +29,26 @@ def csa_plan(n, per_stage=3, first=None):
             new.pop()
         widths = new
     layers.append(list(widths))
+    if combinational:
+        return layers, set()
     first = per_stage if first is None else first
     regs = set(range(first - 1, len(layers) - 1, per_stage))
     return layers, regs
 
 
-def latency(n, per_stage=3, first=None):
+def latency(n, per_stage=3, first=None, combinational=False):
     """Clock cycles from vec to count (the registers between layers and the
-    final adder's register)."""
+    final adder's register; 0 when `combinational`)."""
+    if combinational:
+        return 0
     layers, regs = csa_plan(n, per_stage, first)
     return len(regs) + 1
 
 
 @block
-def popcount(clk, rst, vec, count, per_stage=3, first=None):
-    """count = number of ones of `vec`, latency(len(vec), per_stage, first)
-    cycles later.
+def popcount(clk, rst, vec, count, per_stage=3, first=None, combinational=False):
+    """count = number of ones of `vec`, latency(len(vec), per_stage, first,
+    combinational) cycles later.
 
     Ports:
         clk, rst   in   clock, synchronous reset
@@ -53,6 +58,10 @@ def popcount(clk, rst, vec, count, per_stage=3, first=None):
         per_stage  carry-save layers per pipeline stage
         first      layers before the first register (default per_stage: fewer
                    when logic before `vec` shares the first cycle)
+        combinational  no register at all: count in vec's cycle, about
+                   log1.5(n) full adders deep and the final adder (a
+                   chain of n incrementers, what `for` + `if` writes, is n
+                   adders deep: the whole search's worst path at 28 MHz)
     A carry-save tree (csa_plan): about one full adder per input bit, all of
     one layer side by side, ending in one binary adder; a register after every
     `per_stage` layers and after the adder.
@@ -62,7 +71,7 @@ def popcount(clk, rst, vec, count, per_stage=3, first=None):
         raise ValueError("popcount: a vector of %d bits needs no tree" % n)
     if count.max < n + 1:
         raise ValueError("popcount: a count below %d cannot hold %d ones" % (count.max, n))
-    layers, regs = csa_plan(n, per_stage, first)
+    layers, regs = csa_plan(n, per_stage, first, combinational)
     if len(count) <= len(layers[-1]):
         raise ValueError("popcount: count needs more than %d bits" % len(layers[-1]))
     parts = []
@@ -90,6 +99,12 @@ def popcount(clk, rst, vec, count, per_stage=3, first=None):
     pad = len(count) - len(final)
     x = ConcatSignal(intbv(0)[pad:], *reversed(lo))      # as wide as count
     y = ConcatSignal(intbv(0)[pad:], *reversed(hi))
+
+    if combinational:
+        @always_comb
+        def add_now():
+            count.next = x + y
+        return parts, add_now
 
     @always_seq(clk.posedge, reset=rst)
     def add():

@@ -184,6 +184,24 @@ def _popcount(cfg):
     return [("popcount", popcount_unit(clk, rst, bits(MAX_REACH), bits(MAX_REACH.bit_length())))]
 
 
+def _popcount_tiles(cfg):
+    """The carry-save popcount with no register (hdl/popcount.py,
+    combinational) at the width blokus_mcts_search counts each side's tiles
+    with (N_TILES bits)."""
+    from myhdl import block
+
+    from hdl.blokus.tables import N_TILES
+    from hdl.popcount import popcount
+
+    @block
+    def popcount_tiles_unit(clk, rst, vec, count):
+        return popcount(clk, rst, vec, count, combinational=True)
+
+    clk, rst, bits, _ = _signals()
+    return [("popcount_tiles", popcount_tiles_unit(clk, rst, bits(N_TILES),
+                                                   bits(N_TILES.bit_length())))]
+
+
 def _score4_probe(cfg):
     """The Score-4 table's probe (hdl/score4/probe.py) and cut (cut.py) logic,
     joined combinationally: the whole of golden's step a, which the search
@@ -1176,6 +1194,7 @@ UNITS = {
     "blokus_topk": (_blokus_topk, 115200, False),
     "lowest_one": (_lowest_one, 115200, False),
     "popcount": (_popcount, 115200, False),
+    "popcount_tiles": (_popcount_tiles, 115200, False),
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),

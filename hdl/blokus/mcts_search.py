@@ -1,5 +1,5 @@
 """The Blokus core's Monte-Carlo search: the tree unit, the playout units and the SDRAM."""
-from myhdl import always_comb, always_seq, block, concat, intbv
+from myhdl import always_comb, always_seq, block, concat
 
 from golden.blokus.mcts import BATCH
 from hdl.blokus.child_select import CHILD_BITS
@@ -14,6 +14,7 @@ from hdl.blokus.tree_layout import KEY_BITS
 from hdl.blokus.tree_unit import CLOCK_BITS, PLIES_BITS, blokus_tree_unit
 from hdl.blokus.unit_port import blokus_unit_port
 from hdl.blokus.unit_queue import UNIT_BITS
+from hdl.popcount import popcount
 from hdl.sdram_user import SdramUser, sdram_serving
 from hdl.signals import check_widths, flag, unsigned
 
@@ -157,19 +158,14 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     lh0, lh1 = u_list_h
     found0, found1 = u_found
 
+    # the game at the root for the walk: ME to move, each side's tiles (a
+    # carry-save count: an incrementer a tile was 21 adders deep)
+    count_me = popcount(clk, rst, used_me, tiles_me, combinational=True)
+    count_opp = popcount(clk, rst, used_opp, tiles_opp, combinational=True)
+
     @always_comb
     def root_game():
-        # the game at the root for the walk: ME to move, each side's tiles
         root_passes.next = passes
-        me = intbv(0)[5:]
-        opp = intbv(0)[5:]
-        for i in range(N_TILES):
-            if used_me[i]:
-                me[:] = me + 1
-            if used_opp[i]:
-                opp[:] = opp + 1
-        tiles_me.next = me
-        tiles_opp.next = opp
 
     plies0, plies1 = u_plies
     cycles0, cycles1 = u_cycles
@@ -211,4 +207,5 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         list_key.next = list_word[LIST_BITS:HEURISTIC_BITS]
         list_heuristic.next = list_word[HEURISTIC_BITS:]
 
-    return (tree, memory, units, ports, descents_in, moves_list, root_game, playout_count, scans)
+    return (tree, memory, units, ports, descents_in, moves_list, count_me, count_opp, root_game,
+            playout_count, scans)

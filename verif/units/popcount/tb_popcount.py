@@ -21,29 +21,35 @@ are dense in one region and empty elsewhere.
 import random
 
 import cocotb
-from cocotb.triggers import FallingEdge, RisingEdge
+from cocotb.triggers import FallingEdge, RisingEdge, Timer
 
 from hdl.popcount import latency
 from verif.units.common import Mismatches, start_unit
 
 
-async def check_stream(dut, vectors, what):
+async def check_stream(dut, vectors, what, delay=None):
     """Feed one vector a cycle; compare `count` with each vector's ones
-    latency(width) cycles after it entered."""
+    `delay` (default latency(width)) cycles after it entered; with 0 (the
+    combinational tree) in its own cycle, settled."""
     width = len(dut.vec)
-    delay = latency(width)
+    delay = latency(width) if delay is None else delay
     mismatches = Mismatches("popcount (%d bits, latency %d), %s" % (width, delay, what))
     fed = []
     for cycle in range(len(vectors) + delay):
         await FallingEdge(dut.clk)
+        if delay == 0:
+            dut.vec.value = vectors[cycle]
+            await Timer(1, "ns")
+            fed.append(vectors[cycle])
         if cycle >= delay:
             vec = fed[cycle - delay]
             mismatches.expect("the vector fed %d cycles back (%d ones, 0x%s...)"
                               % (delay, vec.bit_count(), ("%x" % vec)[:12]),
                               vec.bit_count(), int(dut.count.value))
-        vec = vectors[cycle] if cycle < len(vectors) else 0
-        dut.vec.value = vec
-        fed.append(vec)
+        if delay:
+            vec = vectors[cycle] if cycle < len(vectors) else 0
+            dut.vec.value = vec
+            fed.append(vec)
         await RisingEdge(dut.clk)
     dut._log.info("%s: %d vectors", what, len(vectors))
     mismatches.check()
