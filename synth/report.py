@@ -12,7 +12,7 @@ No open tool targets Cyclone II (docs/synth.md), so:
   check uses the upper end (a design that passes fits for certain).
 - speed: an Fmax proxy. Every input and output of the top level (but the
   clock) is registered in a wrapper, then yosys `synth_ecp5 -nowidelut` and
-  nextpnr-ecp5 (`--package CABGA256 --out-of-context`, seed 1) place and
+  nextpnr-ecp5 (`--out-of-context`, CABGA256, CABGA381 for the 85k, seed 1) place and
   route it on the smallest ECP5 (25k, 45k, 85k) whose LUT4s it fills to at
   most ECP5_FILL; the proxy is nextpnr's achieved Fmax. The ECP5's LUT4 fabric
   is faster than the Cyclone II's 90 nm one, so treat it as optimistic.
@@ -47,6 +47,10 @@ MIN_FMAX_MHZ = 75.0
 ECP5_DEVICES = ("25k", "45k", "85k")   # the proxy moves up when a design does not fit
 ECP5_LUTS = {"25k": 24288, "45k": 43848, "85k": 83640}   # LUT4s of each device
 ECP5_FILL = 0.9                 # the most of a device's LUT4s a design is placed on
+# the package each is placed in (out of context, no pin is used): nextpnr
+# offers the 85K in no CABGA256 ("Unsupported package"), so a design too big
+# for the 45K got no Fmax at all
+ECP5_PACKAGE = {"25k": "CABGA256", "45k": "CABGA256", "85k": "CABGA381"}
 
 
 def ecp5_cells(netlist, top):
@@ -157,7 +161,8 @@ def fmax_proxy(verilog, top, work, seed=1):
         nlog = os.path.join(work, "nextpnr-%s.log" % device)
         report = os.path.join(work, "nextpnr-%s.json" % device)
         # yowasp's nextpnr (WebAssembly) sees only its working folder: relative names
-        r = subprocess.run([npr, "--%s" % device, "--package", "CABGA256", "--out-of-context",
+        r = subprocess.run([npr, "--%s" % device, "--package", ECP5_PACKAGE[device],
+                            "--out-of-context",
                             "--json", os.path.basename(netlist), "--freq", "%g" % MIN_FMAX_MHZ,
                             "--seed", str(seed), "--timing-allow-fail",
                             "--report", os.path.basename(report), "-l", os.path.basename(nlog),

@@ -252,3 +252,14 @@ def test_stage_copies_a_file_outside_the_work_folder(tmp_path):
     assert estimate.stage(str(inside), str(work)) == os.path.join("v", "a.v")
     assert estimate.stage(str(outside), str(work)) == "b.v"
     assert (work / "b.v").read_text() == "b"
+
+
+@needs_tools
+def test_a_design_too_big_for_the_45k_gets_its_proxy_on_the_85k(tmp_path, monkeypatch):
+    """The last device's package must be one nextpnr offers for it: the 85K
+    in CABGA256 was refused, and a design over the 45K got no Fmax at all."""
+    v = tmp_path / "tiny_de2.v"
+    v.write_text(TINY)
+    monkeypatch.setattr(report, "ECP5_LUTS", {"25k": 1, "45k": 1, "85k": 83640})
+    f = report.fmax_proxy(str(v), "tiny_de2", str(tmp_path))
+    assert f["device"] == "LFE5U-85K" and f["fmax_mhz"] > 75
