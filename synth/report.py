@@ -132,10 +132,11 @@ def critical_path(log_text):
     return (cells[0], cells[-1]) if cells else None
 
 
-def fmax_proxy(verilog, top, work, seed=1):
-    """Registered-I/O ECP5 place and route of `top`: a dict with fmax_mhz, device, path."""
+def ecp5_netlist(verilog, top, work):
+    """`top` with every port but the clock registered (`wrapper`), through
+    yosys `synth_ecp5 -nowidelut`: (the JSON netlist, the wrapper's name,
+    the clock's name)."""
     _need_yosys()
-    npr = nextpnr_binary()
     ports = file_ports(verilog, top)
     name = top + "_regio"
     text, clk = wrapper(top, ports, name)
@@ -150,6 +151,14 @@ def fmax_proxy(verilog, top, work, seed=1):
                                os.path.basename(netlist)), work, ylog, "yosys synth_ecp5")
     except RuntimeError as exc:
         raise ToolError(str(exc)) from None
+    return netlist, name, clk
+
+
+def fmax_proxy(verilog, top, work, seed=1):
+    """Registered-I/O ECP5 place and route of `top`: a dict with fmax_mhz, device, path."""
+    _need_yosys()
+    npr = nextpnr_binary()
+    netlist, name, clk = ecp5_netlist(verilog, top, work)
     last = None
     need = ecp5_luts(netlist, name)
     for device in ECP5_DEVICES:
