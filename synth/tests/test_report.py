@@ -263,3 +263,16 @@ def test_a_design_too_big_for_the_45k_gets_its_proxy_on_the_85k(tmp_path, monkey
     monkeypatch.setattr(report, "ECP5_LUTS", {"25k": 1, "45k": 1, "85k": 83640})
     f = report.fmax_proxy(str(v), "tiny_de2", str(tmp_path))
     assert f["device"] == "LFE5U-85K" and f["fmax_mhz"] > 75
+
+
+@needs_tools
+def test_the_proxy_can_route_with_router2(tmp_path):
+    """--router router2: the router that routes the congested whole Blokus search."""
+    v = tmp_path / "tiny_de2.v"
+    v.write_text(TINY)
+    f = report.fmax_proxy(str(v), "tiny_de2", str(tmp_path), router="router2")
+    with open(f["log"]) as fh:
+        log = fh.read()
+    assert "router2" in log and f["fmax_mhz"] > 75
+    r = cli("--verilog", str(v), "--top", "tiny_de2", "--router", "router3")
+    assert r.returncode == 2 and "--router" in r.stderr
