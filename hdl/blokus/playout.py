@@ -284,30 +284,40 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
         done.next = 0
         place_key.next = 0
         if state == State.IDLE:
+            # the root's squares and moves are taken in every idle cycle, not
+            # only with `start`: `start` (the tree unit's give) comes at the
+            # end of its walk's last cycle, and as the enable of these 700
+            # registers it ended the whole search's critical path (45.0 MHz:
+            # 6.9 ns of routing to the far ones). Nothing reads them idle (a
+            # scan holds its position in SCAN); the tiles, the side, the
+            # plies and the generator are outputs held after `done`: those
+            # wait for `start`
+            if opp_to_move:
+                mover_cells.next = cells_opp
+                waiting_cells.next = cells_me
+                mover_last.next = last_opp
+                mover_last_before.next = last_opp_before
+                waiting_last.next = last_me
+                waiting_last_before.next = last_me_before
+            else:
+                mover_cells.next = cells_me
+                waiting_cells.next = cells_opp
+                mover_last.next = last_me
+                mover_last_before.next = last_me_before
+                waiting_last.next = last_opp
+                waiting_last_before.next = last_opp_before
+            me_seat_a.next = seat_a
+            pass_count.next = passes
+            tiles_placed.next = placed
+            ply.next = 0
             if start:
                 if opp_to_move:
-                    mover_cells.next = cells_opp
-                    waiting_cells.next = cells_me
                     mover_used.next = used_opp
                     waiting_used.next = used_me
-                    mover_last.next = last_opp
-                    mover_last_before.next = last_opp_before
-                    waiting_last.next = last_me
-                    waiting_last_before.next = last_me_before
                 else:
-                    mover_cells.next = cells_me
-                    waiting_cells.next = cells_opp
                     mover_used.next = used_me
                     waiting_used.next = used_opp
-                    mover_last.next = last_me
-                    mover_last_before.next = last_me_before
-                    waiting_last.next = last_opp
-                    waiting_last_before.next = last_opp_before
                 mover_is_opp.next = opp_to_move
-                me_seat_a.next = seat_a
-                pass_count.next = passes
-                tiles_placed.next = placed
-                ply.next = 0
                 plies.next = 0
                 rng.next = seed
                 if path_scan:            # the root state itself is scanned: no path
