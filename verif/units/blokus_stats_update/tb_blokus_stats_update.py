@@ -26,9 +26,18 @@ from verif.units.common import Mismatches, blokus_game_position, start_unit, str
 INPUTS = ("valid_in", "n8", "w8", "descents", "n8_add", "w8_add", "descent_add")
 
 
+KINDS = {"selection", "back-up"}
+
+
+def kinds_of(changes):
+    return {c[2].split(" of ")[0] for c in changes}
+
+
 def golden_changes(rng, searches):
     """(before, after, where) of every node golden's selections and back-ups
-    change, before and after as (n8, w8, real)."""
+    change, before and after as (n8, w8, real): `searches` searches, then
+    more until both kinds are in (a position whose side to move has no move
+    is a pass with no playout: both of two searches were, seed 79)."""
     out = []
     down, back_up = M._Search.down, M._Search.back_up
 
@@ -44,7 +53,9 @@ def golden_changes(rng, searches):
         return wrapper
     M._Search.down, M._Search.back_up = caught(down, "selection"), caught(back_up, "back-up")
     try:
-        for _ in range(searches):
+        done = 0
+        while done < searches or kinds_of(out) != KINDS:
+            done += 1
             M.search(blokus_game_position(rng, rng.randrange(0, 24)),
                      max_playouts=rng.randrange(40, 120))
     finally:
@@ -110,8 +121,8 @@ async def golden_searches(dut):
     """Every node golden's selections and back-ups change."""
     await start_unit(dut, low=INPUTS)
     changes = golden_changes(random, 2)
-    kinds = {c[2].split(" of ")[0] for c in changes}
-    assert kinds == {"selection", "back-up"}, kinds
+    kinds = kinds_of(changes)
+    assert kinds == KINDS, kinds
     await stream(dut, changes, "golden's searches")
 
 
