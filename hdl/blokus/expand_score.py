@@ -1,6 +1,6 @@
 """An expansion's moves in scan order, each with its prior heuristic, and the best of them,
 from a window scan it drives."""
-from myhdl import Signal, always_comb, always_seq, block, concat, enum
+from myhdl import Signal, always, always_comb, always_seq, block, concat, enum
 
 from golden.blokus.mcts import EXPAND_MOVE_WORK, EXPAND_SCAN_WORK, EXPAND_WORK, MAX_CHILDREN
 from hdl.blokus.prior_score import HEURISTIC_BITS, LATENCY as SCORE_LATENCY, blokus_prior_score
@@ -135,6 +135,13 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
     @always_seq(clk.posedge, reset=rst)
     def to_scorer():
         score_valid.next = scan_issue
+
+    # the shape with no reset: it is the scorer's ROM address, merged into
+    # the block RAM's read, whose reset then went through the ROM's output
+    # (the reset's 10 ns of routing, then 8 LUTs: the whole search's path
+    # at 53.5 MHz)
+    @always(clk.posedge)
+    def shape_to_scorer():
         score_shape.next = lowest
 
     @always_comb
@@ -204,5 +211,5 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
                 done.next = 1
                 state.next = State.IDLE
 
-    return (scorer, scan_inputs, windows, to_scorer, map_inputs, key_of_move, outputs,
-            key_delay, maps, tally, control)
+    return (scorer, scan_inputs, windows, to_scorer, shape_to_scorer, map_inputs, key_of_move,
+            outputs, key_delay, maps, tally, control)

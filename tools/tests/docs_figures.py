@@ -502,6 +502,13 @@ FIGURES += [
      BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of the netlist "
      r".*?, (\d+) flip-flops \(generic count\), (\d+) M4K of 105 .*?, (\d+) of the 35 "
      r"multipliers: (\d+) of", {}),
+    # the whole search's Fmax proxy, routed (router2), and with the reset on a global line
+    ("docs/blokus-mcts.md", None, r"\*\*Its Fmax proxy: %s MHz, %s with the reset on a global line"
+     % (F, F), BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
+     r"the path inside a playout unit" % (F, F), {}),
+    ("README.md", None, r"routed whole, is %s MHz \(%s with the reset on a global" % (F, F),
+     BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
+     r"the path inside a playout unit" % (F, F), {}),
     ("README.md", None, r"the whole search takes %s LUT4 of the ECP5 netlist, which\s+leaves %s "
      % (N, N), BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of "
      r"the netlist.*?: (\d+) of the EP2C35's logic elements are left", {}),
