@@ -75,7 +75,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     list_addr, list_word = unsigned(CHILD_BITS), unsigned(LIST_BITS)
     list_key, list_heuristic = unsigned(KEY_BITS), unsigned(HEURISTIC_BITS)
     key_we, key_level, key = unsigned(BATCH), unsigned(PLY_BITS), unsigned(KEY_BITS)
-    root_passes, tiles_me, tiles_opp = unsigned(2), unsigned(5), unsigned(5)
+    tiles_me, tiles_opp = unsigned(5), unsigned(5)
     mem = SdramUser()
     memory = sdram_serving(clk, rst, mem, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n, sd_we_n, sd_ba,
                             sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
@@ -136,7 +136,7 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         unit_placed_opp.next = concat(opp1, opp0)
         unit_records.next = concat(record1, record0)
 
-    tree = blokus_tree_unit(clk, rst, start, budget, root_passes, tiles_me, tiles_opp, unit_request,
+    tree = blokus_tree_unit(clk, rst, start, budget, passes, tiles_me, tiles_opp, unit_request,
                             unit_results, unit_moves, unit_placed_me, unit_placed_opp, record_addr,
                             unit_records, give, stop, give_len, give_key, free_at, descents,
                             overrun, root_pass, best_place, best_descents, done, best_key, nodes,
@@ -158,14 +158,10 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
     lh0, lh1 = u_list_h
     found0, found1 = u_found
 
-    # the game at the root for the walk: ME to move, each side's tiles (a
-    # carry-save count: an incrementer a tile was 21 adders deep)
+    # the game at the root for the walk (ME to move, the passes): each side's
+    # tiles, a carry-save count (an incrementer a tile was 21 adders deep)
     count_me = popcount(clk, rst, used_me, tiles_me, combinational=True)
     count_opp = popcount(clk, rst, used_opp, tiles_opp, combinational=True)
-
-    @always_comb
-    def root_game():
-        root_passes.next = passes
 
     plies0, plies1 = u_plies
     cycles0, cycles1 = u_cycles
@@ -207,5 +203,5 @@ def blokus_mcts_search(clk, rst, start, budget, cells_me, cells_opp, used_me, us
         list_key.next = list_word[LIST_BITS:HEURISTIC_BITS]
         list_heuristic.next = list_word[HEURISTIC_BITS:]
 
-    return (tree, memory, units, ports, descents_in, moves_list, count_me, count_opp, root_game,
+    return (tree, memory, units, ports, descents_in, moves_list, count_me, count_opp,
             playout_count, scans)

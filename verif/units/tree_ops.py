@@ -11,6 +11,21 @@ from verif.tb import TbConfig
 from verif.units.common import start_unit
 
 LATE = 40          # cycles past golden's cost an operation is waited for before it counts as hung
+MINIMUM = 8        # the least times a bench sees each case it names in a run
+
+
+def more_cases(n, cases, limit, seen, minimum=MINIMUM):
+    """Whether a bench that has played `n` operations plays another: its
+    first `cases`, then more (`limit` in all at most) while a case of
+    `seen` (case -> times seen) is under `minimum`: a case drawn at random
+    falls short on some seeds, never all of them once the bench plays on."""
+    return n < cases or (n < limit and any(v < minimum for v in seen.values()))
+
+
+def check_cases(seen, seed, minimum=MINIMUM):
+    """Fail, naming the seed, when a case of `seen` came fewer than `minimum` times."""
+    short = {k: v for k, v in seen.items() if v < minimum}
+    assert not short, "seed %s: too few cases %s (at least %d each)" % (seed, short, minimum)
 
 
 async def start_on_sdram(dut, inputs, rng):

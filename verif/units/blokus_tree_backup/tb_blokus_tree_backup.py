@@ -38,14 +38,13 @@ from golden.blokus import mcts as M
 from verif import tb
 from verif.units.common import (Mismatches, blokus_game_position, blokus_record_model,
                                 blokus_record_words)
-from verif.units.tree_ops import (LastCycle, copy_tree, load_root_children, load_tree,
-                                  memory_words, node_words, random_gap, start_on_sdram,
-                                  timed_operation, tree_arrays)
+from verif.units.tree_ops import (LastCycle, check_cases, copy_tree, load_root_children,
+                                  load_tree, memory_words, more_cases, node_words, random_gap,
+                                  start_on_sdram, timed_operation, tree_arrays)
 
 INPUTS = ("start", "path_len", "result_me", "moves", "placed_me", "placed_opp", "path_node",
           "path_key", "path_first", "path_count", "path_mover_opp", "record_data",
           "load_key_we", "load_summary_we", "load_addr", "load_key", "load_summary", "sd_dq_i")
-MINIMUM = 8
 CASES = 70
 LIMIT = 6 * CASES                    # the most back-ups a run plays to see every case
 TREE = ("key", "first", "count", "n8", "w8", "real")
@@ -140,7 +139,7 @@ async def backups_are_goldens(dut):
             "levels past RAVE_PARENT_MAX": 0, "no RAVE": 0, "flag at a root child": 0,
             "flag below": 0, "a refresh inside": 0, "back to back": 0}
     n = 0
-    while n < CASES or (n < LIMIT and any(v < MINIMUM for v in seen.values())):
+    while more_cases(n, CASES, LIMIT, seen):
         # CASES back-ups, then more until every case was seen (seed 76 saw RAVE
         # below the root 4 times and a flag below 3 in 70)
         if n == len(backups):
@@ -233,5 +232,4 @@ async def backups_are_goldens(dut):
     mismatches.check()
     model.check()
     dut._log.info("seed %s, %d back-ups played, cases: %s", tb.seed(), n, seen)
-    short = {k: v for k, v in seen.items() if v < MINIMUM}
-    assert not short, "seed %s: too few cases %s (at least %d each)" % (tb.seed(), short, MINIMUM)
+    check_cases(seen, tb.seed())

@@ -41,12 +41,12 @@ from hdl.blokus.tree_layout import KEY_BASE, STATS_BASE, STATS_WORDS
 from verif import tb
 from verif.units.common import (Mismatches, blokus_rave_nodes, blokus_record_model,
                                 blokus_record_words)
-from verif.units.tree_ops import LastCycle, random_gap, start_on_sdram, timed_operation
+from verif.units.tree_ops import (MINIMUM, LastCycle, check_cases, more_cases, random_gap,
+                                  start_on_sdram, timed_operation)
 
 INPUTS = ("start", "at_root", "first", "count", "mover_opp", "node_ply", "moves",
           "mover_result", "placed_me", "placed_opp", "record_data", "match_addr",
           "load_key_we", "load_addr", "load_key", "sd_dq_i")
-MINIMUM = 8
 CASES = 100
 LIMIT = 4 * CASES                    # the most nodes a run plays to see every case
 MOST = (1 << CHILD_BITS) - 1
@@ -124,7 +124,7 @@ async def matches_are_goldens(dut):
     drawn, more, n = min(len(nodes), CASES), [], -1
     while True:
         n += 1
-        if n >= LIMIT or (n >= drawn and all(v >= MINIMUM for v in seen.values())):
+        if not more_cases(n, drawn, LIMIT, seen):
             break
         if n < drawn or seen["several updates"] >= MINIMUM:
             node = rng.choice(updating) if n % 8 == 7 and updating else nodes[n % len(nodes)]
@@ -203,5 +203,4 @@ async def matches_are_goldens(dut):
     mismatches.check()
     model.check()
     dut._log.info("seed %s, %d nodes drawn, %d played, cases: %s", tb.seed(), len(nodes), n, seen)
-    short = {k: v for k, v in seen.items() if v < MINIMUM}
-    assert not short, "seed %s: too few cases %s (at least %d each)" % (tb.seed(), short, MINIMUM)
+    check_cases(seen, tb.seed())
