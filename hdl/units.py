@@ -202,6 +202,28 @@ def _popcount_tiles(cfg):
                                                    bits(N_TILES.bit_length())))]
 
 
+def _delay_line(cfg):
+    """hdl/delay_line.py at four delays on one input: the shortest
+    (MIN_CYCLES), one that fills its RAM (5 cycles, 4 words all in flight),
+    the shortest that needs 8 words (6) and blokus_stats_update's (its
+    summary's latency, 19 cycles in 32 words)."""
+    from myhdl import block
+
+    from hdl.blokus.child_summary import LATENCY as SUMMARY_LATENCY
+    from hdl.delay_line import MIN_CYCLES, delay_line
+
+    @block
+    def delay_line_unit(clk, rst, data_in, out_short, out_full, out_over, out_stats):
+        return (delay_line(clk, rst, data_in, out_short, MIN_CYCLES),
+                delay_line(clk, rst, data_in, out_full, 5),
+                delay_line(clk, rst, data_in, out_over, 6),
+                delay_line(clk, rst, data_in, out_stats, SUMMARY_LATENCY))
+
+    clk, rst, bits, _ = _signals()
+    return [("delay_line", delay_line_unit(clk, rst, bits(12), bits(12), bits(12), bits(12),
+                                                   bits(12)))]
+
+
 def _score4_probe(cfg):
     """The Score-4 table's probe (hdl/score4/probe.py) and cut (cut.py) logic,
     joined combinationally: the whole of golden's step a, which the search
@@ -1195,6 +1217,7 @@ UNITS = {
     "lowest_one": (_lowest_one, 115200, False),
     "popcount": (_popcount, 115200, False),
     "popcount_tiles": (_popcount_tiles, 115200, False),
+    "delay_line": (_delay_line, 115200, False),
     "score4_probe": (_score4_probe, 9600, False),
     "score4_killers": (_score4_killers, 9600, False),
     "score4_win_cells": (_score4_win_cells, 9600, False),

@@ -1,9 +1,10 @@
 """A tree node's statistics updated and its summary made anew: one node a cycle, pipelined."""
-from myhdl import always_seq, block
+from myhdl import always_comb, always_seq, block, concat
 
 from golden.blokus.mcts import RAVE_CHILD_MAX, RAVE_PARENT_MAX, RAVE_W8
 from hdl.blokus.child_summary import (LATENCY as SUMMARY_LATENCY, MAX_DESCENTS, SUMMARY_BITS,
                                       VISIT_BITS, blokus_child_summary)
+from hdl.delay_line import delay_line
 from hdl.register import register
 from hdl.signals import flag, unsigned
 
@@ -70,7 +71,8 @@ def blokus_stats_update(clk, rst, valid_in, n8, w8, descents, n8_add, w8_add, de
                             children (when it is on the path)
     How: the sums and the two compares registered, then the summary of the
     new n8 and w8 through blokus_child_summary, the sums and flags delayed
-    beside it. A new node every cycle. Golden keeps w8 <= n8 and n8 < 2^30
+    beside it (n8 in registers, the rest in one RAM: hdl/delay_line.py). A
+    new node every cycle. Golden keeps w8 <= n8 and n8 < 2^30
     (child_summary.py checks the budget for the latter).
     """
     for name, port, bits in (("n8", n8, VISIT_BITS), ("w8", w8, VISIT_BITS),
@@ -96,14 +98,29 @@ def blokus_stats_update(clk, rst, valid_in, n8, w8, descents, n8_add, w8_add, de
         sum_parent.next = descents <= RAVE_PARENT_MAX - descent_add
 
     summarizer = blokus_child_summary(clk, rst, sum_valid, n8_sum, w8_sum, valid_out, summary)
-    # the sums and the flags wait for the summary: SUMMARY_LATENCY registers each
-    delays = []
-    for first, last in ((n8_sum, n8_out), (w8_sum, w8_out), (descents_sum, descents_out),
-                        (sum_saturated, saturated), (sum_parent, rave_parent)):
-        line = ([first] + [unsigned(len(first)) if len(first) > 1 else flag()
-                           for _ in range(SUMMARY_LATENCY - 1)] + [last])
-        delays += [register(clk, rst, line[k], line[k + 1]) for k in range(SUMMARY_LATENCY)]
-    return sums, summarizer, delays
+    # the sums and the flags wait for the summary. n8 in registers: the
+    # summary's divider carries it stage by stage as its denominator, and
+    # synthesis merges the two rows (in the RAM it was a second copy, 576
+    # flip-flops more in the whole search); the rest in one RAM
+    # (hdl/delay_line.py says why)
+    n8_line = [n8_sum] + [unsigned(VISIT_BITS) for _ in range(SUMMARY_LATENCY - 1)] + [n8_out]
+    n8_delays = [register(clk, rst, n8_line[k], n8_line[k + 1]) for k in range(SUMMARY_LATENCY)]
+    word_bits = VISIT_BITS + REAL_BITS + 2
+    sum_word, late_word = unsigned(word_bits), unsigned(word_bits)
+    delay = delay_line(clk, rst, sum_word, late_word, SUMMARY_LATENCY)
+
+    @always_comb
+    def pack():
+        sum_word.next = concat(sum_parent, sum_saturated, descents_sum, w8_sum)
+
+    @always_comb
+    def unpack():
+        w8_out.next = late_word[VISIT_BITS:0]
+        descents_out.next = late_word[VISIT_BITS + REAL_BITS:VISIT_BITS]
+        saturated.next = late_word[VISIT_BITS + REAL_BITS]
+        rave_parent.next = late_word[VISIT_BITS + REAL_BITS + 1]
+
+    return sums, summarizer, n8_delays, delay, pack, unpack
 
 
 @block

@@ -40,6 +40,7 @@ RV_BASELINE = "bench/results/reversi-strength-baseline.md"
 RV_SOLVER_D12 = "bench/results/reversi-strength-solver-d12.md"
 BK_TREE_COSTS = "bench/results/blokus-tree-costs.md"
 BK_SYNTH_UNITS = "bench/results/synth-blokus-playout-unit.md"
+BK_FIT = "bench/results/blokus-mcts-search-fit%s.md"        # "" or "-cce2eea"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
@@ -490,18 +491,39 @@ FIGURES += [
      r"3 x 9,701 \+ %s = %s LUT4 of the netlist" % (N, N),
      BK_SYNTH_UNITS, r"3 x 9701 \+ (\d+) = (\d+) LUT4 of the netlist", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"2 x %s \+ %s = %s, which\s+leaves %s logic elements" % (N, N, N, N),
-     BK_SYNTH_UNITS, r"with its scan side: 2 x (\d+) \+ (\d+) = (\d+), which leaves (\d+)", {}),
+     r"take 2 x %s \+ %s = %s LUT4 of the netlist \(%s without\s+the scan sides\)" % (N, N, N, N),
+     BK_SYNTH_UNITS, r"with its scan side: 2 x (\d+) \+ (\d+) = (\d+), which leaves \d+ .*?"
+     r"Without the scan sides \(2 x \d+ \+ \d+ = (\d+)\)", {}),
+    # the whole search's logic elements by the packing model (synth.fit), before and after
+    # the sums' delay went to a RAM, and the generic count of the same day
+] + [
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"Without the scan sides, 2 x %s \+ %s = %s\s+would leave %s" % (N, N, N, N),
-     BK_SYNTH_UNITS, r"Without the scan sides \(2 x (\d+) \+ (\d+) = (\d+)\) (\d+) would be left", {}),
-    # the whole search synthesised as one block
+     r"\| %s \| %s \| %s \| %s \| \*\*%s\*\* \| %s %% \|" % (row, N, N, N, N, F),
+     source, r"\| LUT4 \(LUT4 cells and two a carry cell\) \| (\d+) \| \| \| flip-flops \| (\d+) \| \| "
+     r"\| flip-flops in the LE of the LUT4 that feeds them \| (\d+) \| \| \| \*\*LEs by the model\*\* "
+     r"\(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\* \| \*\*([\d.]+) %\*\*", {})
+    for row, source in ((r"before \(commit cce2eea\)", BK_FIT % "-cce2eea"),
+                        (r"the sums' delay in a RAM \(`hdl/delay_line.py`\)", BK_FIT % ""))
+] + [
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"the search takes %s LUT4 of the\s+netlist, %s flip-flops, (\d+) M4K and (\d+) multipliers, "
-     r"which leaves %s\s+logic elements" % (N, N, N),
-     BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of the netlist "
-     r".*?, (\d+) flip-flops \(generic count\), (\d+) M4K of 105 .*?, (\d+) of the 35 "
-     r"multipliers: (\d+) of", {}),
+     r"Both ends: at least %s \(every flip-flop packed\), at most %s" % (N, N), BK_FIT % "",
+     r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|.*?\| LEs at the most \(LUT4 \+ FF\) \| (\d+) \|",
+     {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"generic count of `make synth-report`'s check is %s\s+LUT4 and %s flip-flops, %s, with %s M4K"
+     % (N, N, N, N), BK_SYNTH_UNITS,
+     r"; (\d+) LUT4, (\d+) flip-flops \((\d+) together\), (\d+) M4K with the RAM", {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"%s of the flip-flops\s+that stand alone are fed by other flip-flops" % N,
+     BK_FIT % "", r"a flip-flop (\d+),", {}),
+    ("README.md", None, r"search alone takes %s of its 33,216 logic elements \(%s LUT4" % (N, N),
+     BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
+     r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|", {}),
+    ("docs/blokus-core.md", None, r"with two units takes %s of the\s+EP2C35's 33,216" % N,
+     BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*", {}),
+    ("docs/synth.md", None, r"measures %s generic LUT4 and %s flip-flops, %s" % (N, N, N),
+     BK_SYNTH_UNITS, r"; (\d+) LUT4, (\d+) flip-flops \((\d+) together\), \d+ M4K with the RAM", {}),
+] + [
     # the whole search's Fmax proxy, routed (router2), and with the reset on a global line
     ("docs/blokus-mcts.md", None, r"\*\*Its Fmax proxy: %s MHz, %s with the reset on a global line"
      % (F, F), BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
@@ -509,9 +531,6 @@ FIGURES += [
     ("README.md", None, r"routed whole, is %s MHz \(%s with the reset on a global" % (F, F),
      BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
      r"the path inside a playout unit" % (F, F), {}),
-    ("README.md", None, r"the whole search takes %s LUT4 of the ECP5 netlist, which\s+leaves %s "
-     % (N, N), BK_SYNTH_UNITS, r"The whole search synthesised as one block [^:]*: (\d+) LUT4 of "
-     r"the netlist.*?: (\d+) of the EP2C35's logic elements are left", {}),
 ]
 BK_PLAYOUT_UNIT = "bench/results/blokus-playout-unit.md"
 FIGURES += [
