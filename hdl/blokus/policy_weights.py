@@ -4,12 +4,11 @@ from myhdl import Signal, always_comb, block, intbv
 from golden.blokus.mcts import SHAPE_WEIGHT
 from hdl.blokus.tables import N_SHAPES
 from hdl.blokus.touch import blokus_touch
-from hdl.weighted_sum import latency, weighted_sum
+from hdl.grouped_weighted_sum import grouped_weighted_sum, latency
 
-LEVELS_PER_STAGE = 2                     # adder levels between two registers
 STEP_MAX = sum(SHAPE_WEIGHT)             # every shape legal at one step
 STEP_BITS = STEP_MAX.bit_length()        # 21
-LATENCY = latency(N_SHAPES, LEVELS_PER_STAGE)    # clock cycles from the inputs to the sums
+LATENCY = latency(SHAPE_WEIGHT)          # clock cycles from the inputs to the sums
 
 
 @block
@@ -29,8 +28,8 @@ def blokus_policy_weights(clk, rst, legal, marked, local_shapes, step_all, step_
         step_all     out  STEP_BITS: the sum of SHAPE_WEIGHT[s] over `legal`
         step_local   out  STEP_BITS: the same over the legal shapes that touch
                           a local cell
-    Each sum is hdl.weighted_sum's pairwise adder tree of the 91 weights,
-    registered every LEVELS_PER_STAGE levels and at its root.
+    Each sum is hdl/grouped_weighted_sum.py's: the shapes of each of the 12
+    weights counted, the counts times their weights, the products summed.
     """
     touch = Signal(intbv(0)[N_SHAPES:])
     local_legal = Signal(intbv(0)[N_SHAPES:])
@@ -45,5 +44,5 @@ def blokus_policy_weights(clk, rst, legal, marked, local_shapes, step_all, step_
         local_shapes.next = local_legal
 
     return (toucher, both, shapes_out,
-            weighted_sum(clk, rst, legal, SHAPE_WEIGHT, step_all, LEVELS_PER_STAGE),
-            weighted_sum(clk, rst, local_legal, SHAPE_WEIGHT, step_local, LEVELS_PER_STAGE))
+            grouped_weighted_sum(clk, rst, legal, SHAPE_WEIGHT, step_all),
+            grouped_weighted_sum(clk, rst, local_legal, SHAPE_WEIGHT, step_local))

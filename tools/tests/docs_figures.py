@@ -491,7 +491,7 @@ FIGURES += [
      r"3 x 9,701 \+ %s = %s LUT4 of the netlist" % (N, N),
      BK_SYNTH_UNITS, r"3 x 9701 \+ (\d+) = (\d+) LUT4 of the netlist", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"take 2 x %s \+ %s = %s LUT4 of the netlist \(%s without\s+the scan sides\)" % (N, N, N, N),
+     r"took 2 x %s \+ %s = %s LUT4 of the netlist \(%s without\s+the scan sides\)" % (N, N, N, N),
      BK_SYNTH_UNITS, r"with its scan side: 2 x (\d+) \+ (\d+) = (\d+), which leaves \d+ .*?"
      r"Without the scan sides \(2 x \d+ \+ \d+ = (\d+)\)", {}),
     # the whole search's logic elements by the packing model (synth.fit), before and after
@@ -503,26 +503,33 @@ FIGURES += [
      r"\| flip-flops in the LE of the LUT4 that feeds them \| (\d+) \| \| \| \*\*LEs by the model\*\* "
      r"\(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\* \| \*\*([\d.]+) %\*\*", {})
     for row, source in ((r"before \(commit cce2eea\)", BK_FIT % "-cce2eea"),
-                        (r"the sums' delay in a RAM \(`hdl/delay_line.py`\)", BK_FIT % ""))
+                        (r"the sums' delay in a RAM \(`hdl/delay_line.py`\)", BK_FIT % "-delay-ram"),
+                        (r"and the policy's weights summed by groups of equal weight "
+                         r"\(`hdl/grouped_weighted_sum.py`\)", BK_FIT % ""))
 ] + [
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"Both ends: at least %s \(every flip-flop packed\), at most %s" % (N, N), BK_FIT % "",
+     r"Both ends now: at least %s \(every flip-flop packed\), at most\s+%s" % (N, N), BK_FIT % "",
      r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|.*?\| LEs at the most \(LUT4 \+ FF\) \| (\d+) \|",
      {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"generic count of `make synth-report`'s check is %s\s+LUT4 and %s flip-flops, %s, with %s M4K"
+     r"generic count of `make synth-report`'s check is\s+%s LUT4 and %s flip-flops, %s, with %s M4K"
      % (N, N, N, N), BK_SYNTH_UNITS,
-     r"; (\d+) LUT4, (\d+) flip-flops \((\d+) together\), (\d+) M4K with the RAM", {}),
+     r"grouped weights: (\d+) LUT4, (\d+) flip-flops \((\d+) together\), (\d+) M4K", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"%s of the flip-flops\s+that stand alone are fed by other flip-flops" % N,
-     BK_FIT % "", r"a flip-flop (\d+),", {}),
-    ("README.md", None, r"search alone takes %s of its 33,216 logic elements \(%s LUT4" % (N, N),
+     r"the search leaves %s logic elements for the rest of the core" % N, BK_FIT % "",
+     r"within the EP2C35 \((\d+) LEs left\)", {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"%s of the flip-flops that\s+stood alone were fed by other flip-flops" % N,
+     BK_FIT % "-delay-ram", r"a flip-flop (\d+),", {}),
+    ("README.md", None, r"search takes %s of its 33,216 logic elements \(%s LUT4" % (N, N),
      BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
      r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|", {}),
     ("docs/blokus-core.md", None, r"with two units takes %s of the\s+EP2C35's 33,216" % N,
      BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*", {}),
     ("docs/synth.md", None, r"measures %s generic LUT4 and %s flip-flops, %s" % (N, N, N),
-     BK_SYNTH_UNITS, r"; (\d+) LUT4, (\d+) flip-flops \((\d+) together\), \d+ M4K with the RAM", {}),
+     BK_SYNTH_UNITS, r"grouped weights: (\d+) LUT4, (\d+) flip-flops \((\d+) together\)", {}),
+    ("docs/synth.md", None, r"against the %s LUT4 of its ECP5 netlist" % N, BK_FIT % "",
+     r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|", {}),
 ] + [
     # the whole search's Fmax proxy, routed (router2), and with the reset on a global line
     ("docs/blokus-mcts.md", None, r"\*\*Its Fmax proxy: %s MHz, %s with the reset on a global line"

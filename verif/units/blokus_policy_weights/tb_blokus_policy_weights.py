@@ -17,13 +17,18 @@ equal the reference of the step that entered LATENCY cycles earlier, on
 every cycle once the pipeline has filled, and `local_shapes` the step's
 local legal shapes in the cycle the step is on the inputs.
 
+The sums count the shapes of each weight (hdl/grouped_weighted_sum.py: 12
+weights, up to 24 shapes each) and multiply each count by its weight from a
+table, so a wrong entry shows only at its count.
+
 Tests: every step of positions of random games, both sides, local maps from
 the other side's last two placements, with the opening filter's tiles
 removed from `legal` now and then (as the playout unit passes it through
 the checker's `used`); random vectors (any shapes that lie on the board at
 the step, as only those can be legal there; any local map: sums the game
 rarely reaches, every leaf of both trees on and off); the edge inputs
-(nothing legal, every shape legal with every cell local, each shape alone).
+(nothing legal, every shape legal with every cell local, each shape alone);
+every weight's shapes at every count, the others random.
 """
 import random
 
@@ -35,6 +40,7 @@ from golden.blokus import mcts as M
 from golden.blokus.encoding import ALL_SHAPES, N_SHAPES, ON_BOARD
 from golden.blokus.search import SHAPE_INDEX
 from hdl.blokus.policy_weights import LATENCY
+from hdl.grouped_weighted_sum import weight_groups
 from hdl.blokus.tables import EXT0, J_FIRST, J_LAST
 from verif.units.common import Mismatches, blokus_game_plies, start_unit
 
@@ -146,3 +152,22 @@ async def edge_inputs(dut):
     steps += [(1 << s, ON_BOARD, mid) for s in range(N_SHAPES)]
     steps += [(1 << s, 0, mid) for s in range(N_SHAPES)]
     await check_stream(dut, steps, "edge inputs")
+
+
+@cocotb.test()
+async def every_count_of_every_weight(dut):
+    """For each weight, k of its shapes legal for every k from 0 to all of
+    them (drawn at random), the other shapes legal at random, a random local
+    map: each entry of each table of products, in both sums."""
+    await start_unit(dut, low=("legal", "marked"))
+    mid = step_of(7, 7)
+    steps = []
+    for _, shapes in weight_groups(M.SHAPE_WEIGHT):
+        members = sum(1 << s for s in shapes)
+        for k in range(len(shapes) + 1):
+            legal = sum(1 << s for s in random.sample(shapes, k))
+            legal |= random.getrandbits(N_SHAPES) & ~members
+            local = ON_BOARD & random.getrandbits(256)
+            steps.append((legal, local, mid))
+            steps.append((legal, ON_BOARD, mid))      # every legal shape local: the same count
+    await check_stream(dut, steps, "every count of every weight")
