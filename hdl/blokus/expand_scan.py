@@ -16,6 +16,8 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     driving a blokus_window_scan of its own on P's maps.
 
     Ports: blokus_expand_score's, with
+        forbidden      in   P's forbidden map (ext layout: the complement of
+                            golden's free_map), held until `done`
         anchors        in   P's anchor map (ext), held like `forbidden`
     (A playout unit has no scan of its own for its expansions: it borrows
     its draw's, see blokus_playout_unit; this block is the expansion's
@@ -26,8 +28,8 @@ def blokus_expand_scan(clk, rst, start, forbidden, anchors, used, used_open, oth
     scanner = blokus_window_scan(clk, rst, scan.load, forbidden, anchors, scan.used, flag(),
                                  scan.advance, scan.issue, window_legal, pending_shapes,
                                  scan.pending_any, scan.pending_new, scan.lowest, scan.step,
-                                 scan.more_steps)
-    expansion = blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_anchors,
+                                 scan.more_steps, forbidden7=scan.forbidden7)
+    expansion = blokus_expand_score(clk, rst, start, used, used_open, other_anchors,
                                     scan, busy, done, out_valid, out_key, out_heuristic, moves,
                                     best, found, max_children=max_children)
     return scanner, expansion

@@ -10,8 +10,6 @@ from hdl.signals import check_widths, flag, unsigned
 KEY_BITS = J_BITS + SHAPE_BITS          # golden's key (16 Y + X) << 7 | s; 16 Y + X = step + 2
 MOVES_BITS = MAX_CHILDREN.bit_length()  # the moves given: golden's MAX_CHILDREN at most
 FOUND_BITS = (N_SHAPES * SCAN_STEPS).bit_length()   # the moves a scan finds: every shape a step
-FREE_SHIFT = 17 - J_FIRST               # the free map's register: bit b is ext bit J - 17 + b
-FREE_BITS = EXT_BITS + FREE_SHIFT       # (J the 5 x 5 window's top-left, 17 the 7 x 7's before it)
 ISSUE_STAGES = 1                        # a move issued is registered before the scorer
 SCAN_END = 1 + ISSUE_STAGES + SCORE_LATENCY   # the scan's last cycle, then the moves' pipeline
 
@@ -39,7 +37,7 @@ State = enum("IDLE", "LOAD", "SCAN", "FLUSH")
 
 
 @block
-def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_anchors, scan, busy,
+def blokus_expand_score(clk, rst, start, used, used_open, other_anchors, scan, busy,
                         done, out_valid, out_key, out_heuristic, moves, best, found,
                         max_children=None):
     """golden.blokus.mcts.expand's moves of the side to move P, in scan order,
@@ -50,8 +48,6 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
         clk, rst       in   clock, synchronous reset
         start          in   expand (taken when not `busy`); every input below
                             must hold until `done`
-        forbidden      in   P's forbidden map (ext layout: the complement of
-                            golden's free_map), the one the window scan has
         used           in   21 bits: P's placed tiles
         used_open      in   21 bits: `used` and the tiles the opening filter
                             refuses (golden's `allowed`), for the first scan
@@ -59,7 +55,9 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
         scan           WindowLoan: a blokus_window_scan of P's maps (its
                             forbidden and anchors), asked through load,
                             advance, issue and used, idle otherwise (load,
-                            advance and issue low while not `busy`)
+                            advance and issue low while not `busy`); its
+                            forbidden7 is P's free map's 7 x 7 window,
+                            complemented
         busy           out  an expansion is under way
         done           out  one cycle: the expansion is over; `moves` and
                             `best` hold until the next `start`
@@ -73,8 +71,9 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
                             past `max_children` too (golden's expand's count of
                             moves, its MctsResult's `scored`), with `moves`
     How: the window scan advanced a step at a time, each of a step's legal
-    shapes issued every other cycle; beside its maps, P's free map and the
-    other side's anchors shifted with the window, their 7 x 7 and 5 x 5
+    shapes issued every other cycle; P's free map's 7 x 7 window read from
+    the scan's forbidden register (`forbidden7`, complemented) and the other
+    side's anchors shifted beside the scan's maps, their 7 x 7 and 5 x 5
     windows latched at each advance; each move issued is registered, then
     scored by blokus_prior_score (the windows still hold then: a step's
     last issue is followed by the next advance a cycle later at the
@@ -90,12 +89,13 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
     check_widths("blokus_expand_score", (
         ("out_key", out_key, KEY_BITS), ("moves", moves, MOVES_BITS),
         ("out_heuristic", out_heuristic, HEURISTIC_BITS), ("best", best, HEURISTIC_BITS),
-        ("forbidden", forbidden, EXT_BITS), ("other_anchors", other_anchors, EXT_BITS),
+        ("other_anchors", other_anchors, EXT_BITS),
         ("used", used, 21), ("used_open", used_open, 21), ("found", found, FOUND_BITS)))
     pending_any, pending_new, more_steps = scan.pending_any, scan.pending_new, scan.more_steps
-    lowest, step = scan.lowest, scan.step
-    # the two maps the heuristic reads, shifted with the scan's
-    free_sh, other_sh = unsigned(FREE_BITS), unsigned(EXT_BITS)
+    lowest, step, forbidden7 = scan.lowest, scan.step, scan.forbidden7
+    # the other side's anchors, shifted with the scan's maps (P's free map is
+    # the complement of the scan's forbidden register: forbidden7)
+    other_sh = unsigned(EXT_BITS)
     free7_now, anchors5_now = unsigned(49), unsigned(25)
     free7, anchors5 = unsigned(49), unsigned(25)
     score_valid, score_shape = flag(), unsigned(SHAPE_BITS)
@@ -105,7 +105,6 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
     centre, key_now = unsigned(J_BITS), unsigned(KEY_BITS)
     key_pipe = unsigned(KEY_BITS * (ISSUE_STAGES + SCORE_LATENCY))   # the keys beside it
     PIPE = ISSUE_STAGES + SCORE_LATENCY
-    free_ext = unsigned(EXT_BITS)
     state = Signal(State.IDLE)
     second = flag()
     pause = unsigned(max(2, SCAN_END.bit_length() + 1))
@@ -124,8 +123,7 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
 
     @always_comb
     def windows():
-        free7_now.next = concat(free_sh[103:96], free_sh[87:80], free_sh[71:64], free_sh[55:48],
-                                free_sh[39:32], free_sh[23:16], free_sh[7:0])
+        free7_now.next = ~forbidden7
         anchors5_now.next = concat(other_sh[69:64], other_sh[53:48], other_sh[37:32],
                                    other_sh[21:16], other_sh[5:0])
 
@@ -147,7 +145,6 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
     @always_comb
     def map_inputs():
         centre.next = step + 2
-        free_ext.next = ~forbidden
 
     @always_comb
     def key_of_move():
@@ -167,12 +164,10 @@ def blokus_expand_score(clk, rst, start, forbidden, used, used_open, other_ancho
     @always_seq(clk.posedge, reset=rst)
     def maps():
         if state == State.LOAD:
-            free_sh.next = free_ext << FREE_SHIFT
             other_sh.next = other_anchors >> J_FIRST
         elif scan_advance:
             free7.next = free7_now
             anchors5.next = anchors5_now
-            free_sh.next = free_sh >> 1
             other_sh.next = other_sh >> 1
 
     @always_seq(clk.posedge, reset=rst)

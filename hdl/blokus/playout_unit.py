@@ -108,7 +108,7 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     scan_busy, move_valid = flag(), flag()
     move_key, move_heuristic = unsigned(SCAN_KEY_BITS), unsigned(HEURISTIC_BITS)
     moves = unsigned(MOVES_BITS)
-    scanner = blokus_expand_score(clk, rst, scan_begin, forbidden, mover_used, used_open,
+    scanner = blokus_expand_score(clk, rst, scan_begin, mover_used, used_open,
                                   other_anchors, window, scan_busy, scan_done, move_valid,
                                   move_key, move_heuristic, moves, scan_best, scan_found)
 

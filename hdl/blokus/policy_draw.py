@@ -91,7 +91,7 @@ def blokus_policy_draw(clk, rst, start, forbidden, anchors, used, used_open, loc
     scanner = blokus_window_scan(clk, rst, scan_load, forbidden, anchors, scan_used, scan_walk,
                                  loan.advance, loan.issue, window_legal, unused_shapes,
                                  loan.pending_any, loan.pending_new, loan.lowest, loan.step,
-                                 loan.more_steps)
+                                 loan.more_steps, forbidden7=loan.forbidden7)
     loan_load, loan_used = loan.load, loan.used
     marked = unsigned(EXT_BITS)                   # the local map, walked with the scan
     local_shapes = unsigned(N_SHAPES)

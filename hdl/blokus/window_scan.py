@@ -1,10 +1,20 @@
 """The Blokus move generator: a side's maps past a 5 x 5 window, its legal moves in scan order."""
-from myhdl import always_seq, block
+from myhdl import always_comb, always_seq, block, concat
 
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS
 from hdl.lowest_one import lowest_one
 from hdl.signals import flag, unsigned
+
+WIDE = 17
+"""The 7 x 7 window's top-left lies one row and one column (17 ext bits)
+before the 5 x 5 window's."""
+if WIDE < J_FIRST:
+    raise ValueError("blokus_window_scan: the forbidden register's fill assumes J_FIRST <= %d"
+                     % WIDE)
+FORBIDDEN_BITS = EXT_BITS - J_FIRST + WIDE
+"""The forbidden register: bit b is the ext cell J - WIDE + b (J the 5 x 5
+window's top-left), 1 (forbidden) for a cell outside the map."""
 
 
 class WindowLoan:
@@ -17,6 +27,9 @@ class WindowLoan:
         used                   21 bits: the tiles the scan takes at `load`
     The lender drives (its scan's outputs):
         pending_any, pending_new, lowest (SHAPE_BITS), step (J_BITS), more_steps
+        forbidden7             49 bits: the forbidden map's 7 x 7 window
+                               around the scan's 5 x 5 one (blokus_window_scan's
+                               `forbidden7`)
     The maps are the lender's (the borrower scans the lender's side to move).
     """
 
@@ -25,12 +38,13 @@ class WindowLoan:
         self.used = unsigned(21)
         self.pending_any, self.pending_new, self.more_steps = flag(), flag(), flag()
         self.lowest, self.step = unsigned(SHAPE_BITS), unsigned(J_BITS)
+        self.forbidden7 = unsigned(49)
 
 
 @block
 def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, issue,
                        window_legal, pending_shapes, pending_any, pending_new, lowest, step,
-                       more_steps):
+                       more_steps, forbidden7=None):
     """Generates a side's legal moves in scan order (centre Y, X, shape index).
 
     Ports:
@@ -61,14 +75,38 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
         step           out  J_BITS: the step the pending shapes belong to
         more_steps     out  the window has steps left to visit (registered;
                             valid from a load on)
+        forbidden7     out  49 bits (optional): the forbidden map's 7 x 7
+                            window, one row and one column beyond the 5 x 5
+                            one on each side, bit 7 r + c the ext cell J - 17
+                            + 16 r + c (1 for a cell outside the map): what
+                            an expansion's prior heuristic reads as the
+                            complement of its free map (blokus_expand_score)
     A move is (step, lowest): centre X = (step + 2) % 16, Y = (step + 2) // 16.
     The maps move past a fixed window (a shift register), so the window
     needs no multiplexers; picking the lowest pending shape is a carry chain
     (lowest_one) registered, hence one cycle between two moves issued.
+    The forbidden map's register starts one row and one column before the
+    5 x 5 window (FORBIDDEN_BITS), so that the expansion's 7 x 7 window is
+    read from it: the expansion kept a 322-bit copy of the same map (its
+    free map), shifted in step with this one, 320 flip-flops and their
+    multiplexers a playout unit.
     """
-    scan_forbidden, scan_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS)
+    if forbidden7 is None:
+        forbidden7 = unsigned(49)
+    scan_forbidden, scan_anchors = unsigned(FORBIDDEN_BITS), unsigned(EXT_BITS)
+    checker_forbidden = unsigned(EXT_BITS)
     scan_used = unsigned(21)
-    checker = blokus_checker(scan_forbidden, scan_anchors, scan_used, window_legal)
+    checker = blokus_checker(checker_forbidden, scan_anchors, scan_used, window_legal)
+
+    @always_comb
+    def windows():
+        # the 5 x 5 window's cells lie WIDE bits in (the register's bits past
+        # the map are never read there: the last step reads ext cell 304)
+        checker_forbidden.next = scan_forbidden[FORBIDDEN_BITS:WIDE]
+        forbidden7.next = concat(scan_forbidden[103:96], scan_forbidden[87:80],
+                                 scan_forbidden[71:64], scan_forbidden[55:48],
+                                 scan_forbidden[39:32], scan_forbidden[23:16],
+                                 scan_forbidden[7:0])
     pending = pending_shapes
     lowest_comb = unsigned(SHAPE_BITS)
     pending_rest = unsigned(N_SHAPES)
@@ -85,7 +123,9 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
     def window():
         pending_new.next = 0
         if load:
-            scan_forbidden.next = forbidden >> J_FIRST
+            # bit b = ext cell J_FIRST - WIDE + b: the map moved up, the cells
+            # before it (outside the map) forbidden
+            scan_forbidden.next = (forbidden << (WIDE - J_FIRST)) | ((1 << (WIDE - J_FIRST)) - 1)
             scan_anchors.next = anchors >> J_FIRST
             scan_used.next = used
             pending.next = 0
@@ -93,14 +133,14 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
             next_step.next = J_FIRST
             more_steps.next = 1
         elif walk:
-            scan_forbidden.next = scan_forbidden >> 1
+            scan_forbidden.next = concat(True, scan_forbidden[FORBIDDEN_BITS:1])
             scan_anchors.next = scan_anchors >> 1
         elif advance:
             pending.next = window_legal
             pending_any.next = window_legal != 0
             pending_new.next = 1
             step.next = next_step
-            scan_forbidden.next = scan_forbidden >> 1
+            scan_forbidden.next = concat(True, scan_forbidden[FORBIDDEN_BITS:1])
             scan_anchors.next = scan_anchors >> 1
             next_step.next = next_step + 1
             # registered: the compare used to stand in front of the scan
@@ -111,4 +151,4 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
             pending_any.next = pending_rest_r != 0
             pending_new.next = 1
 
-    return checker, pick, lowest_reg, window
+    return checker, windows, pick, lowest_reg, window

@@ -505,7 +505,9 @@ FIGURES += [
     for row, source in ((r"before \(commit cce2eea\)", BK_FIT % "-cce2eea"),
                         (r"the sums' delay in a RAM \(`hdl/delay_line.py`\)", BK_FIT % "-delay-ram"),
                         (r"and the policy's weights summed by groups of equal weight "
-                         r"\(`hdl/grouped_weighted_sum.py`\)", BK_FIT % ""))
+                         r"\(`hdl/grouped_weighted_sum.py`\)", BK_FIT % "-grouped"),
+                        (r"and the expansion's free map read from the window scan "
+                         r"\(`forbidden7`\)", BK_FIT % ""))
 ] + [
     ("docs/blokus-mcts.md", "### Two playout units",
      r"Both ends now: at least %s \(every flip-flop packed\), at most\s+%s" % (N, N), BK_FIT % "",
@@ -514,7 +516,7 @@ FIGURES += [
     ("docs/blokus-mcts.md", "### Two playout units",
      r"generic count of `make synth-report`'s check is\s+%s LUT4 and %s flip-flops, %s, with %s M4K"
      % (N, N, N, N), BK_SYNTH_UNITS,
-     r"grouped weights: (\d+) LUT4, (\d+) flip-flops \((\d+) together\), (\d+) M4K", {}),
+     r"the shared map: (\d+) LUT4, (\d+) flip-flops \((\d+) together\), (\d+) M4K", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
      r"the search leaves %s logic elements for the rest of the core" % N, BK_FIT % "",
      r"within the EP2C35 \((\d+) LEs left\)", {}),
@@ -532,15 +534,19 @@ FIGURES += [
     ("docs/blokus-core.md", None, r"with two units takes %s of the\s+EP2C35's 33,216" % N,
      BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*", {}),
     ("docs/synth.md", None, r"measures %s generic LUT4 and %s flip-flops, %s" % (N, N, N),
-     BK_SYNTH_UNITS, r"grouped weights: (\d+) LUT4, (\d+) flip-flops \((\d+) together\)", {}),
+     BK_SYNTH_UNITS, r"the shared map: (\d+) LUT4, (\d+) flip-flops \((\d+) together\)", {}),
     ("docs/synth.md", None, r"against the %s LUT4 of its ECP5 netlist" % N, BK_FIT % "",
      r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|", {}),
 ] + [
+    ("docs/blokus-mcts.md", None, r"groups\), the report's flow gave %s MHz at the same seed" % F,
+     BK_SYNTH_UNITS, r"\(commit 030f949's Verilog\).*?: \*\*%s MHz\*\*" % F, {}),
     # the whole search's Fmax proxy, routed (router2), and with the reset on a global line
     ("docs/blokus-mcts.md", None, r"\*\*Its Fmax proxy: %s MHz, %s with the reset on a global line"
      % (F, F), BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
      r"the path inside a playout unit" % (F, F), {}),
-    ("README.md", None, r"routed whole, is %s MHz \(%s with the reset on a global" % (F, F),
+    ("README.md", None, r"routed whole, is %s MHz" % F, BK_SYNTH_UNITS,
+     r"\(commit 030f949's Verilog\).*?: \*\*%s MHz\*\*" % F, {}),
+    ("README.md", None, r"before the last cuts %s, and\s+%s with the reset on a global" % (F, F),
      BK_SYNTH_UNITS, r"routed %s MHz, the path the reset net alone.*?routed \*\*%s MHz\*\*, "
      r"the path inside a playout unit" % (F, F), {}),
 ]
