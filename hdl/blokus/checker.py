@@ -5,17 +5,23 @@ from hdl.blokus.tables import N_SHAPES, SHAPE_MASK, SHAPE_TILE
 
 
 @block
-def blokus_checker(forb, anch, used, legal):
+def blokus_checker(forb, anch, used, legal, forb_offset=0):
     """legal[s]: shape s, centred on the window's middle, may be placed.
 
     Ports:
         forb   in   320-bit forbidden map, shifted so the window's top-left is
-                    bit 0 (window row r, column c = bit 16 r + c)
+                    bit forb_offset (window row r, column c = bit forb_offset
+                    + 16 r + c)
         anch   in   320-bit anchor map, shifted the same way
         used   in   21 bits: tiles the player has placed
         legal  out  91 bits, one per shape (hdl.blokus.tables order): the tile
                     is unused, no square is forbidden and one is an anchor
+    Settings:
+        forb_offset  where the window starts in `forb` (blokus_window_scan's
+                     forbidden register starts one row and one column before
+                     it: 17)
     """
+    fo = forb_offset
     win_f = Signal(intbv(0)[25:])
     win_a = Signal(intbv(0)[25:])
     unused = Signal(intbv(0)[21:])
@@ -26,7 +32,8 @@ def blokus_checker(forb, anch, used, legal):
 
     @always_comb
     def window():
-        win_f.next = concat(forb[69:64], forb[53:48], forb[37:32], forb[21:16], forb[5:0])
+        win_f.next = concat(forb[fo + 69:fo + 64], forb[fo + 53:fo + 48], forb[fo + 37:fo + 32],
+                            forb[fo + 21:fo + 16], forb[fo + 5:fo])
         win_a.next = concat(anch[69:64], anch[53:48], anch[37:32], anch[21:16], anch[5:0])
         unused.next = ~used
 

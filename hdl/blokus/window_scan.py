@@ -1,5 +1,5 @@
 """The Blokus move generator: a side's maps past a 5 x 5 window, its legal moves in scan order."""
-from myhdl import always_comb, always_seq, block, concat
+from myhdl import Signal, always_comb, always_seq, block, concat, intbv
 
 from hdl.blokus.checker import blokus_checker
 from hdl.blokus.tables import EXT_BITS, J_BITS, J_FIRST, J_LAST, N_SHAPES, SHAPE_BITS
@@ -85,28 +85,47 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
     The maps move past a fixed window (a shift register), so the window
     needs no multiplexers; picking the lowest pending shape is a carry chain
     (lowest_one) registered, hence one cycle between two moves issued.
-    The forbidden map's register starts one row and one column before the
-    5 x 5 window (FORBIDDEN_BITS), so that the expansion's 7 x 7 window is
-    read from it: the expansion kept a 322-bit copy of the same map (its
-    free map), shifted in step with this one, 320 flip-flops and their
-    multiplexers a playout unit.
+    With `forbidden7` the forbidden map's register starts one row and one
+    column before the 5 x 5 window (FORBIDDEN_BITS), so that the
+    expansion's 7 x 7 window is read from it: the expansion kept a 322-bit
+    copy of the same map (its free map), shifted in step with this one, 320
+    flip-flops and their multiplexers a playout unit. Without it (the
+    alpha-beta core's scans) the register starts at the window.
     """
-    if forbidden7 is None:
-        forbidden7 = unsigned(49)
-    scan_forbidden, scan_anchors = unsigned(FORBIDDEN_BITS), unsigned(EXT_BITS)
-    checker_forbidden = unsigned(EXT_BITS)
+    # with forbidden7 the forbidden register starts WIDE bits before the 5 x 5
+    # window (the cells before the map forbidden, and so the cells shifted in
+    # past its end); without it, at the window (the cells past the map 0)
+    wide = forbidden7 is not None
+    offset = WIDE if wide else 0
+    forbidden_bits = FORBIDDEN_BITS if wide else EXT_BITS
+    scan_forbidden, scan_anchors = unsigned(forbidden_bits), unsigned(EXT_BITS)
+    forbidden_loaded, forbidden_shifted = unsigned(forbidden_bits), unsigned(forbidden_bits)
     scan_used = unsigned(21)
-    checker = blokus_checker(checker_forbidden, scan_anchors, scan_used, window_legal)
+    # the 5 x 5 window's cells lie `offset` bits in (the register's bits past
+    # the map are never read there: the last step reads ext cell 304)
+    checker = blokus_checker(scan_forbidden, scan_anchors, scan_used, window_legal,
+                             forb_offset=offset)
+    if wide:
+        outside = Signal(intbv((1 << (WIDE - J_FIRST)) - 1)[WIDE - J_FIRST:])   # constant
 
-    @always_comb
-    def windows():
-        # the 5 x 5 window's cells lie WIDE bits in (the register's bits past
-        # the map are never read there: the last step reads ext cell 304)
-        checker_forbidden.next = scan_forbidden[FORBIDDEN_BITS:WIDE]
-        forbidden7.next = concat(scan_forbidden[103:96], scan_forbidden[87:80],
-                                 scan_forbidden[71:64], scan_forbidden[55:48],
-                                 scan_forbidden[39:32], scan_forbidden[23:16],
-                                 scan_forbidden[7:0])
+        @always_comb
+        def forbidden_moves():
+            forbidden_loaded.next = concat(forbidden, outside)
+            forbidden_shifted.next = concat(True, scan_forbidden[forbidden_bits:1])
+
+        @always_comb
+        def window7():
+            forbidden7.next = concat(scan_forbidden[103:96], scan_forbidden[87:80],
+                                     scan_forbidden[71:64], scan_forbidden[55:48],
+                                     scan_forbidden[39:32], scan_forbidden[23:16],
+                                     scan_forbidden[7:0])
+        forbidden_blocks = [forbidden_moves, window7]
+    else:
+        @always_comb
+        def forbidden_moves():
+            forbidden_loaded.next = forbidden >> J_FIRST
+            forbidden_shifted.next = scan_forbidden >> 1
+        forbidden_blocks = [forbidden_moves]
     pending = pending_shapes
     lowest_comb = unsigned(SHAPE_BITS)
     pending_rest = unsigned(N_SHAPES)
@@ -123,9 +142,7 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
     def window():
         pending_new.next = 0
         if load:
-            # bit b = ext cell J_FIRST - WIDE + b: the map moved up, the cells
-            # before it (outside the map) forbidden
-            scan_forbidden.next = (forbidden << (WIDE - J_FIRST)) | ((1 << (WIDE - J_FIRST)) - 1)
+            scan_forbidden.next = forbidden_loaded
             scan_anchors.next = anchors >> J_FIRST
             scan_used.next = used
             pending.next = 0
@@ -133,14 +150,14 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
             next_step.next = J_FIRST
             more_steps.next = 1
         elif walk:
-            scan_forbidden.next = concat(True, scan_forbidden[FORBIDDEN_BITS:1])
+            scan_forbidden.next = forbidden_shifted
             scan_anchors.next = scan_anchors >> 1
         elif advance:
             pending.next = window_legal
             pending_any.next = window_legal != 0
             pending_new.next = 1
             step.next = next_step
-            scan_forbidden.next = concat(True, scan_forbidden[FORBIDDEN_BITS:1])
+            scan_forbidden.next = forbidden_shifted
             scan_anchors.next = scan_anchors >> 1
             next_step.next = next_step + 1
             # registered: the compare used to stand in front of the scan
@@ -151,4 +168,4 @@ def blokus_window_scan(clk, rst, load, forbidden, anchors, used, walk, advance, 
             pending_any.next = pending_rest_r != 0
             pending_new.next = 1
 
-    return checker, windows, pick, lowest_reg, window
+    return checker, forbidden_blocks, pick, lowest_reg, window
