@@ -3,6 +3,7 @@ from myhdl import ConcatSignal, Signal, always_seq, block, intbv
 
 from hdl.adder_tree import pipelined_adder_tree, pipelined_latency
 from hdl.popcount import csa_plan, popcount
+from hdl.register import register
 
 TREE_LEVELS_PER_STAGE = 2          # adder levels of the products' tree between two registers
 
@@ -61,7 +62,7 @@ def grouped_weighted_sum(clk, rst, vec, weights, total):
         count = Signal(intbv(0, min=0, max=n + 1))
         if n == 1:
             member = vec(bits[0])
-            parts.append(_hold_bit(clk, rst, member, count))
+            parts.append(register(clk, rst, member, count))
         elif n == 2:
             parts.append(_hold_pair(clk, rst, vec(bits[0]), vec(bits[1]), count))
         else:
@@ -70,7 +71,7 @@ def grouped_weighted_sum(clk, rst, vec, weights, total):
             count_comb = Signal(intbv(0)[max(n.bit_length(),
                                              len(csa_plan(n, combinational=True)[0][-1]) + 1):])
             parts.append(popcount(clk, rst, members, count_comb, combinational=True))
-            parts.append(_hold(clk, rst, count_comb, count))
+            parts.append(register(clk, rst, count_comb, count))
         product = Signal(intbv(0, min=0, max=n * w + 1))
         parts.append(_times(clk, rst, count, tuple(k * w for k in range(n + 1)), product))
         products.append(product)
@@ -82,26 +83,11 @@ def grouped_weighted_sum(clk, rst, vec, weights, total):
 
 
 @block
-def _hold_bit(clk, rst, bit, count):
-    @always_seq(clk.posedge, reset=rst)
-    def hold():
-        count.next = bit
-    return hold
-
-
-@block
 def _hold_pair(clk, rst, a, b, count):
+    """count = a + b, registered: a group of two bits."""
     @always_seq(clk.posedge, reset=rst)
     def hold():
         count.next = a + b
-    return hold
-
-
-@block
-def _hold(clk, rst, d, q):
-    @always_seq(clk.posedge, reset=rst)
-    def hold():
-        q.next = d
     return hold
 
 

@@ -31,7 +31,6 @@ Exit status: 0, the figures printed (and written to --out); 2 when a tool
 is missing or fails, or the input is wrong.
 """
 import argparse
-import json
 import os
 import sys
 
@@ -169,15 +168,7 @@ def main(argv=None):
                 raise report.ToolError("no Verilog file %s" % a.verilog)
             os.makedirs(a.work, exist_ok=True)
             path = netlist(a.verilog, a.top, a.work)
-        try:
-            with open(path) as fh:
-                modules = json.load(fh)["modules"]
-        except (OSError, ValueError, KeyError) as exc:
-            raise report.ToolError("cannot read the netlist %s: %s" % (path, exc)) from None
-        if a.top not in modules:
-            raise report.ToolError("no module %s in %s (it has %s)"
-                                   % (a.top, path, ", ".join(sorted(modules)[:8])))
-        text = render(a.top, le_model(modules[a.top]), a.max_les, a.label)
+        text = render(a.top, le_model(report.netlist_module(path, a.top)), a.max_les, a.label)
     except report.ToolError as exc:
         print("synth.fit: %s" % exc, file=sys.stderr)
         return 2

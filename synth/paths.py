@@ -23,7 +23,6 @@ Exit status: 0, the paths printed (and written to --out); 2 when a tool is
 missing or fails, or the input is wrong.
 """
 import argparse
-import json
 import os
 import re
 import sys
@@ -237,15 +236,7 @@ def main(argv=None):
                 raise report.ToolError("no Verilog file %s" % a.verilog)
             os.makedirs(a.work, exist_ok=True)
             netlist, top, _ = report.ecp5_netlist(a.verilog, a.top, a.work)
-        try:
-            with open(netlist) as fh:
-                modules = json.load(fh)["modules"]
-        except (OSError, ValueError, KeyError) as exc:
-            raise report.ToolError("cannot read the netlist %s: %s" % (netlist, exc)) from None
-        if top not in modules:
-            raise report.ToolError("no module %s in %s (it has %s)"
-                                   % (top, netlist, ", ".join(sorted(modules)[:8])))
-        text = render(top, deepest_paths(modules[top], a.count))
+        text = render(top, deepest_paths(report.netlist_module(netlist, top), a.count))
     except (report.ToolError, ValueError) as exc:
         print("synth.paths: %s" % exc, file=sys.stderr)
         return 2

