@@ -521,13 +521,18 @@ FIGURES += [
      r"the search leaves %s logic elements for the rest of the core" % N, BK_FIT % "",
      r"within the EP2C35 \((\d+) LEs left\)", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
-     r"%s of the flip-flops that\s+stood alone were fed by other flip-flops" % N,
-     BK_FIT % "-delay-ram", r"a flip-flop (\d+),", {}),
+     r"%s of the flip-flops that stood alone at\s+cce2eea were fed" % N,
+     BK_FIT % "-cce2eea", r"a flip-flop (\d+),", {}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"with\s+the sums' delay in a RAM \(below\), %s:" % N, BK_FIT % "-delay-ram",
+     r"a flip-flop (\d+),", {}),
     ("docs/blokus-mcts.md", "### Two playout units",
      r"takes %s logic elements by the model, its move check %s,\s+the serial front end %s, the "
      r"parser %s and the sender %s, %s in\s+all" % (N, N, N, N, N, N), BK_SYNTH_UNITS,
      r"`blokus_board` (\d+) .*?`blokus_move_check` (\d+), `serial_front_end` (\d+) .*?"
      r"`blokus_parser` (\d+), `message_tx` (\d+): (\d+) in all", {}),
+    ("README.md", None, r"move check and\s+serial blocks \(%s\)" % N, BK_SYNTH_UNITS,
+     r"`message_tx` \d+: (\d+) in all", {}),
     ("README.md", None, r"search takes %s of its 33,216 logic elements \(%s LUT4" % (N, N),
      BK_FIT % "", r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
      r"\| LEs at the least \(max\(LUT4, FF\)\) \| (\d+) \|", {}),
