@@ -31,10 +31,11 @@ def delay_line(clk, rst, data_in, data_out, cycles):
     Settings:
         cycles    the delay, at least MIN_CYCLES
     Why: blokus_stats_update delayed 85 bits of sums beside its summary's
-    18-cycle divider in registers, 1,530 flip-flops that no LUT feeds: each
-    takes a logic element of its own on the Cyclone II (a LUT and its
-    flip-flop share one only when the LUT feeds it), which put the whole
-    MCTS search over the EP2C35. In one RAM they take a few M4K blocks.
+    19 cycles in registers, 1,615 flip-flops that no LUT feeds: each takes
+    a logic element of its own on the Cyclone II (a LUT and its flip-flop
+    share one only when the LUT feeds it; synth.fit counts them). 53 of
+    those bits now wait here, in two M4K blocks (n8 stays in registers,
+    which synthesis merges with the divider's own row of it).
     How: the word is written at `wr_ptr` every edge; the read pointer runs
     `cycles` - 2 words behind, the RAM's read is registered (so that
     synthesis may map it to M4K) and so is its output.

@@ -770,14 +770,14 @@ def _blokus_playout(cfg):
                              opp_to_move, passes, placed, last_me, last_me_before, last_opp,
                              last_opp_before, seed, path_valid, path_key, path_end, path_scan,
                              path_ready, busy, done, result, plies, rng, end_used_me,
-                             end_used_opp, record_addr, record_data, scan_done, forbidden,
+                             end_used_opp, record_addr, record_data, scan_done,
                              other_anchors, mover_used, used_open):
         # its draw's window scan never lent: blokus_playout_unit's bench lends it
         return blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,
                               opp_to_move, passes, placed, last_me, last_me_before, last_opp,
                               last_opp_before, seed, path_valid, path_key, path_end, path_scan,
                               path_ready, busy, done, result, plies, rng, end_used_me,
-                              end_used_opp, record_addr, record_data, scan_done, forbidden,
+                              end_used_opp, record_addr, record_data, scan_done,
                               other_anchors, mover_used, used_open, WindowLoan())
 
     return [("blokus_playout", blokus_playout_alone(
@@ -785,7 +785,7 @@ def _blokus_playout(cfg):
         bits(2), bits(6), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS), bits(KEY_BITS),
         bits(32), flag(), bits(KEY_BITS), flag(), flag(), flag(), flag(), flag(), bits(9),
         bits(PLY_BITS), bits(32), bits(21), bits(21), bits(6), bits(RECORD_BITS), flag(),
-        bits(EXT_BITS), bits(EXT_BITS), bits(21), bits(21)))]
+        bits(EXT_BITS), bits(21), bits(21)))]
 
 
 def _blokus_playout_unit(cfg):

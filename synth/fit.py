@@ -40,18 +40,6 @@ EP2C35_LES = estimate.EP2C35_LES
 LOGIC = ("LUT4", "CCU2C")
 
 
-def _drivers(cells):
-    """Net bit -> (cell name, cell type, output port)."""
-    drivers = {}
-    for name, cell in cells.items():
-        for port, direction in cell.get("port_directions", {}).items():
-            if direction == "output":
-                for bit in cell["connections"][port]:
-                    if isinstance(bit, int):
-                        drivers[bit] = (name, cell["type"], port)
-    return drivers
-
-
 def le_model(module):
     """The model's figures for one netlist module (a dict with its cells):
     lut4 (LUT4 cells and two a CCU2C), ff, packed (flip-flops in the LE of
@@ -59,7 +47,8 @@ def le_model(module):
     with an LE of their own, by what feeds them), multipliers, le_min
     (max(lut4, ff)), le_max (lut4 + ff)."""
     cells = module.get("cells", {})
-    drivers = _drivers(cells)
+    drivers = {bit: (name, cells[name]["type"], port)
+               for bit, (name, port) in report.net_drivers(cells).items()}
     kinds = {}
     for cell in cells.values():
         kinds[cell["type"]] = kinds.get(cell["type"], 0) + 1

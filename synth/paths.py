@@ -104,14 +104,12 @@ def deepest_paths(module, count=10):
     cells whose nets bear one name a step, ns at the run's end."""
     cells = module["cells"]
     names = _net_names(module)
-    driver, sinks = {}, defaultdict(list)
+    driver, sinks = report.net_drivers(cells), defaultdict(list)
     for cname, cell in cells.items():
         for port, bits in cell["connections"].items():
-            for bit in bits:
-                if isinstance(bit, int):
-                    if cell["port_directions"][port] == "output":
-                        driver[bit] = (cname, port)
-                    else:
+            if cell["port_directions"][port] != "output":
+                for bit in bits:
+                    if isinstance(bit, int):
                         sinks[bit].append((cname, port))
     outputs = {c: [p for p, d in cell["port_directions"].items() if d == "output"]
                for c, cell in cells.items()}

@@ -74,6 +74,18 @@ def netlist_module(netlist, top):
     return modules[top]
 
 
+def net_drivers(cells):
+    """Net bit -> (cell name, output port) of a netlist module's cells."""
+    drivers = {}
+    for name, cell in cells.items():
+        for port, direction in cell.get("port_directions", {}).items():
+            if direction == "output":
+                for bit in cell["connections"][port]:
+                    if isinstance(bit, int):
+                        drivers[bit] = (name, port)
+    return drivers
+
+
 def ecp5_luts(netlist, top):
     """LUT4s the ECP5 netlist needs: its LUT4 cells and two per CCU2C carry
     cell (a slice's two LUTs)."""

@@ -97,7 +97,7 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
                    passes, placed, last_me, last_me_before, last_opp, last_opp_before, seed,
                    path_valid, path_key, path_end, path_scan, path_ready, busy, done, result,
                    plies, rng, end_used_me, end_used_opp, record_addr, record_data, scan_done,
-                   forbidden, other_anchors, mover_used, used_open, loan):
+                   other_anchors, mover_used, used_open, loan):
     """A playout unit: a descent's tree moves, then golden.blokus.mcts.play_out, with their record.
 
     Ports (the root state, held from `start` until `done`; ME is the board):
@@ -141,8 +141,6 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     Ports (a scan, blokus_playout_unit's):
         scan_done       in   one cycle: the scan of the held position is over
                         (the unit is idle after this cycle)
-        forbidden       out  EXT_BITS: the side to move's forbidden map (blokus_maps;
-                        its anchors reach a scan through the draw's window scan)
         other_anchors   out  EXT_BITS: the other side's anchor map
         mover_used      out  21 bits: the side to move's placed tiles
         used_open       out  21 bits: those and the tiles the opening filter
@@ -165,7 +163,6 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     play_out work.
     """
     check_widths("blokus_playout", (
-        ("forbidden", forbidden, EXT_BITS),
         ("other_anchors", other_anchors, EXT_BITS), ("mover_used", mover_used, N_TILES),
         ("used_open", used_open, N_TILES)))
     state = Signal(State.IDLE)
@@ -192,7 +189,9 @@ def blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat
     drawn_key = key_slot()
     # the mover's maps (of the other side's, the anchors only: a scan's heuristic reads them)
     mover_seat_a, mover_first, waiting_first = flag(), flag(), flag()
-    unused_forbidden, anchors = board_map(), board_map()
+    # the side to move's forbidden map and anchors reach a scan through the
+    # draw's window scan (its forbidden register gives the expansion's free map)
+    forbidden, unused_forbidden, anchors = board_map(), board_map(), board_map()
     maps = blokus_maps(mover_cells, waiting_cells, mover_first, waiting_first, mover_seat_a,
                        forbidden, anchors, unused_forbidden, other_anchors)
     local_map = board_map()

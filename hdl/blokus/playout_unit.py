@@ -96,14 +96,14 @@ def blokus_playout_unit(clk, rst, cells_me, cells_opp, used_me, used_opp, seat_a
     feed = blokus_path_feed(clk, rst, key_we, key_level, key, scan_start, scan_level, scan_key,
                             give, give_len, give_key, start, path_valid, path_key, path_end,
                             path_scan, path_ready)
-    forbidden, other_anchors = unsigned(EXT_BITS), unsigned(EXT_BITS)
+    other_anchors = unsigned(EXT_BITS)
     window = WindowLoan()          # the draw's window scan, the expansion's while a scan is held
     mover_used, used_open = unsigned(N_TILES), unsigned(N_TILES)
     playout = blokus_playout(clk, rst, start, cells_me, cells_opp, used_me, used_opp, seat_a,
                              opp_to_move, passes, placed, last_me, last_me_before, last_opp,
                              last_opp_before, seed, path_valid, path_key, path_end, path_scan,
                              path_ready, busy, done, result, plies, rng, end_used_me,
-                             end_used_opp, record_addr, record_data, scan_done, forbidden,
+                             end_used_opp, record_addr, record_data, scan_done,
                              other_anchors, mover_used, used_open, window)
     scan_busy, move_valid = flag(), flag()
     move_key, move_heuristic = unsigned(SCAN_KEY_BITS), unsigned(HEURISTIC_BITS)

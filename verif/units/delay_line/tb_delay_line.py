@@ -8,9 +8,9 @@ input of `cycles` edges before, on every cycle, once the words it shows
 were written after the last reset (the reset clears the pointers, not the
 words in flight; users read the output with their own valid).
 
-Why it exists: blokus_stats_update's sums wait for its summary in this RAM
-(1,530 flip-flops before), and a pointer a word off would pair every node's
-new STATS with another node's summary.
+Why it exists: blokus_stats_update's w8, descents and flags wait for its
+summary in this RAM (1,007 flip-flops before), and a pointer a word off
+would pair every node's new STATS with another node's summary.
 
 Tests: random words every cycle, with resets at random cycles (some of
 them back to back, one held several cycles), and a stream of words equal
