@@ -113,6 +113,20 @@ def _blokus(cfg):
             ("blokus_de2", blokus_de2(*de2_pins(), **kw))]
 
 
+def _blokus_mcts(cfg):
+    """The Blokus Duo core with the Monte-Carlo search: blokus_mcts_top (the
+    SDRAM chip's pins among its ports)."""
+    from hdl.blokus.ports import MctsStatus
+    from hdl.blokus.top import blokus_mcts_top
+    from hdl.core_ports import core_pins
+
+    budget = cfg.budget if cfg.budget is not None else _golden_default("blokus_mcts")
+    team = cfg.team if cfg.team is not None else DEFAULT_TEAM
+    return [("blokus_mcts_top", blokus_mcts_top(
+        *core_pins(), **MctsStatus().ports(), divisor=cfg.divisor, budget=budget, team=team,
+        stall_cycles=cfg.stall_cycles, clk_hz=cfg.clk_hz))]
+
+
 def _reversi(cfg):
     """The Reversi player core: reversi_top and the DE2 top level reversi_de2,
     boards up to max_size (default golden's DEFAULT_SIZE, 8), named golden's
@@ -141,6 +155,8 @@ def _golden_default(core):
         from golden.reversi.search import DEFAULT_BUDGET
     elif core == "blokus":
         from golden.blokus.search import DEFAULT_BUDGET
+    elif core == "blokus_mcts":
+        from golden.blokus.mcts import DEFAULT_BUDGET
     else:
         from golden.score4.search import DEFAULT_BUDGET
     return DEFAULT_BUDGET
@@ -150,6 +166,8 @@ def _game(core):
     """The golden package of a core (its search and session)."""
     if core == "blokus":
         import golden.blokus.search as search
+    elif core == "blokus_mcts":
+        import golden.blokus.mcts as search
     elif core == "reversi":
         import golden.reversi.search as search
     else:
@@ -165,6 +183,7 @@ UNITS = {
     "blokus_search": (_blokus_search, 115200, False),
     "score4": (_score4, 9600, True),
     "blokus": (_blokus, 115200, True),
+    "blokus_mcts": (_blokus_mcts, 115200, True),
     "reversi": (_reversi, 115200, True),
 }
 # the single blocks that have a unit bench of their own (verif/units/): hdl/units.py
@@ -172,6 +191,10 @@ from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
 
 UNITS.update(_BLOCK_UNITS)
 CORES = tuple(name for name in ("score4", "blokus", "reversi") if name in UNITS)
+GAME_UNITS = CORES + ("blokus_mcts",)
+"""The units built with a budget (and a CORE_top): the cores with a DE2 top
+level and a Quartus project, and the Monte-Carlo Blokus core (issue 25: its
+DE2 top level and pins are still to come)."""
 
 
 def make_config(unit, clk_hz=None, baud=None, budget=None, team=None, max_size=None):
@@ -192,15 +215,15 @@ def make_config(unit, clk_hz=None, baud=None, budget=None, team=None, max_size=N
     cfg = configs.Config(unit, configs.DEFAULT_CLK_HZ if clk_hz is None else clk_hz,
                          default_baud if baud is None else baud, budget, team, max_size)
     cfg.divisor  # raises ConfigError with the reason when clk/baud cannot work
-    if unit in ("score4", "blokus", "reversi"):
+    if unit in GAME_UNITS:
         try:
             _game(unit).check_budget(cfg.budget if budget is not None
                                      else _golden_default(unit))
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
     if team is not None:
-        if unit != "blokus":
-            raise ConfigError("--team is for the blokus core only")
+        if unit not in ("blokus", "blokus_mcts"):
+            raise ConfigError("--team is for the blokus core only (units blokus and blokus_mcts)")
         if not (isinstance(team, str) and len(team) == 2 and team.isascii()
                 and team.isalnum()):
             raise ConfigError("--team must be exactly two ASCII letters or digits, not %r"
@@ -213,9 +236,13 @@ def describe(cfg):
     d = cfg.as_dict()
     if cfg.unit != "reversi":
         d.pop("max_size", None)         # the other units have no such setting
-    if cfg.unit in ("score4", "blokus", "reversi"):
+    if cfg.unit in GAME_UNITS:
         if cfg.unit == "blokus":
             from hdl.blokus import TIME_LIMIT_S as time_limit_s, worst_case_cycles
+            d["team"] = cfg.team if cfg.team is not None else DEFAULT_TEAM
+        elif cfg.unit == "blokus_mcts":
+            from hdl.blokus import TIME_LIMIT_S as time_limit_s
+            from hdl.blokus.mcts_engine import mcts_worst_case_cycles as worst_case_cycles
             d["team"] = cfg.team if cfg.team is not None else DEFAULT_TEAM
         elif cfg.unit == "reversi":
             from golden.reversi.encoding import DEFAULT_SIZE, STALL_BITS, TIME_LIMIT_MS

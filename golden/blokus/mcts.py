@@ -761,6 +761,20 @@ def drain_bound(units=BATCH):
     return back_up + walk + playout + units * back_up
 
 
+ROOT_WORK_MAX = expand_work(2, MAX_SIDE_MOVES) + write_work(MAX_CHILDREN)
+"""The most cycles the root's expansion takes (two scans giving MAX_SIDE_MOVES
+moves, the writes of MAX_CHILDREN children): a search's first job starts
+after it, and a budget smaller than it still pays it."""
+
+
+def search_bound(budget, units=BATCH):
+    """The most clock cycles a search with ``budget`` can take (its MctsResult
+    ``work``), for any position: the root's expansion or the budget, whichever
+    is later, and drain_bound(units) past it."""
+    check_budget(budget)
+    return max(budget, ROOT_WORK_MAX) + drain_bound(units)
+
+
 def check_budget(budget):
     """ValueError unless ``budget`` is an int in 1..MAX_BUDGET (bool refused)."""
     return check_int_budget(budget, MAX_BUDGET)

@@ -1,7 +1,8 @@
 """The opponent's move check of the Blokus engine: a move code -> does it fit the opponent's maps?"""
 from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
 
-from hdl.blokus.tables import CODE_DX1, CODE_DY1, CODE_SHAPE, J_BITS, J_FIRST, N_SHAPES
+from hdl.blokus.move_code import blokus_move_code
+from hdl.blokus.tables import J_BITS, J_FIRST, N_SHAPES
 from hdl.signals import unsigned
 
 
@@ -40,27 +41,11 @@ def blokus_move_check(clk, rst, start, move, pending_shapes, scan_load, scan_wal
     """
     t_check = enum("IDLE", "MAP", "LOAD", "SHIFT", "PICK", "TEST")
     state = Signal(t_check.IDLE)
-    code = unsigned(8)
-    centre_dx1, centre_dy1 = unsigned(2), unsigned(2)   # the shift to it, + 1
     centre_x1, centre_y1 = unsigned(5), unsigned(5)     # canonical centre + 1: 2..15 on the board
+    code_x1, code_y1 = unsigned(5), unsigned(5)         # the same, of the code at the inputs
     shape_of_code = Signal(intbv(0, min=0, max=N_SHAPES))
     steps_left = unsigned(J_BITS)       # window steps to the move's centre
-
-    @always_comb
-    def code_index():
-        code.next = concat(move.tile, move.digit)
-
-    @always_comb
-    def rom_shape():
-        shape_of_code.next = CODE_SHAPE[code]
-
-    @always_comb
-    def rom_centre_dx1():
-        centre_dx1.next = CODE_DX1[code]
-
-    @always_comb
-    def rom_centre_dy1():
-        centre_dy1.next = CODE_DY1[code]
+    code = blokus_move_code(move, shape_of_code, code_x1, code_y1)
 
     @always_comb
     def outputs():
@@ -74,8 +59,8 @@ def blokus_move_check(clk, rst, start, move, pending_shapes, scan_load, scan_wal
         if state == t_check.IDLE:
             if start:
                 shape.next = shape_of_code
-                centre_x1.next = concat(False, move.x) + concat(intbv(0)[3:], centre_dx1)
-                centre_y1.next = concat(False, move.y) + concat(intbv(0)[3:], centre_dy1)
+                centre_x1.next = code_x1
+                centre_y1.next = code_y1
                 state.next = t_check.MAP
         elif state == t_check.MAP:
             if centre_x1 < 2 or centre_x1 > 15 or centre_y1 < 2 or centre_y1 > 15:
@@ -99,4 +84,4 @@ def blokus_move_check(clk, rst, start, move, pending_shapes, scan_load, scan_wal
         else:                                   # TEST: done
             state.next = t_check.IDLE
 
-    return code_index, rom_shape, rom_centre_dx1, rom_centre_dy1, outputs, control
+    return code, outputs, control

@@ -70,3 +70,38 @@ class SearchReport:
         self.score = signed(SCORE_MIN, SCORE_MAX) if score is None else score
         self.cycles = unsigned(32) if cycles is None else cycles
         self.depth = unsigned(DEPTH_BITS) if depth is None else depth
+
+
+class MctsReport:
+    """About blokus_mcts_engine's last search (valid from its `done` until the
+    next search starts; during a search they count), golden's MctsResult
+    fields of the same names:
+
+        nodes      SIZE_BITS: the tree's nodes
+        playouts   REAL_BITS: the descents run
+        work       CLOCK_BITS: the search's clock cycles by golden's clock
+                   (its last job's end)
+        visits     REAL_BITS: the answer's descents
+        max_depth  PLY_BITS: the deepest tree path
+        cycles     32 bits: clock cycles from CMD_SEARCH's start to its answer
+
+    The Signals may be passed in, so that blokus_mcts_top hands its own
+    output ports to the engine.
+    """
+
+    def __init__(self, nodes=None, playouts=None, work=None, visits=None, max_depth=None,
+                 cycles=None):
+        from hdl.blokus.playout import PLY_BITS
+        from hdl.blokus.stats_update import REAL_BITS
+        from hdl.blokus.tree_descent import SIZE_BITS
+        from hdl.blokus.tree_unit import CLOCK_BITS
+
+        given = {"nodes": nodes, "playouts": playouts, "work": work, "visits": visits,
+                 "max_depth": max_depth, "cycles": cycles}
+        widths = {"nodes": SIZE_BITS, "playouts": REAL_BITS, "work": CLOCK_BITS,
+                  "visits": REAL_BITS, "max_depth": PLY_BITS, "cycles": 32}
+        for name, bits in widths.items():
+            sig = given[name] if given[name] is not None else unsigned(bits)
+            if len(sig) != bits:
+                raise ValueError("MctsReport: %s must have %d bits, has %d" % (name, bits, len(sig)))
+            setattr(self, name, sig)

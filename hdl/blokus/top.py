@@ -1,19 +1,13 @@
-"""The Blokus Duo core, board-independent: UART in, UART out."""
-from functools import partial
+"""The Blokus Duo cores, board-independent: UART in, UART out, and an engine."""
+from myhdl import Signal, block, intbv
 
-from myhdl import Signal, always_comb, always_seq, block, concat, enum, intbv
+from hdl.blokus.host_link import SEATS, blokus_host_link
+from hdl.blokus.mcts_engine import blokus_mcts_engine
+from hdl.blokus.search import NODE_BITS, blokus_search
+from hdl.blokus.search_ports import MctsReport, SearchAnswer, SearchCommand, SearchReport
+from hdl.blokus.tree_unit import BUDGET_BITS
 
-from hdl.blokus.parser import EV_BITS, EV_FIRST, EV_MATCH, EV_MOVE, blokus_parser
-from hdl.blokus.search import CMD_NEW, CMD_OPP, CMD_SEARCH, NODE_BITS, blokus_search
-from hdl.blokus.search_ports import SearchAnswer, SearchCommand, SearchReport
-from hdl.blokus.tables import COORD_ASCII, DIGIT_ASCII, TILE_ASCII
-from hdl.message_tx import message_tx
-from hdl.serial_front_end import EventQueue, LineFaults, serial_front_end
-
-EVENT_DEPTH = 16    # complete messages the host may send while the core is thinking
-TX_DEPTH = 8
-SEATS = ("none", "5", "A")     # the `seat` output, by code
-_ZERO, _ONE = ord("0"), ord("1")
+__all__ = ["SEATS", "blokus_mcts_top", "blokus_top"]
 
 
 @block
@@ -43,148 +37,52 @@ def blokus_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, 
         team          the two-character team code answered to `0`
         stall_cycles  silence that drops a partial message (Config.stall_cycles)
 
-    Bytes are parsed as they arrive (blokus_parser in serial_front_end), even
-    during a search; complete messages wait in an EVENT_DEPTH queue and are
-    answered in order.
+    The host side is blokus_host_link's; the engine blokus_search's
+    (alpha-beta).
     """
-    events = EventQueue(width=EV_BITS)
-    receive = serial_front_end(clk, rst, uart_rx, events,
-                               LineFaults(n_bad, n_frame, n_glitch, n_overflow),
-                               parser=partial(blokus_parser, n_stall=n_stall,
-                                              stall_cycles=stall_cycles),
-                               divisor=divisor, depth=EVENT_DEPTH)
-
-    out = Signal(intbv(0)[32:])          # the answer, first byte in the top 8 bits
-    out_len = Signal(intbv(0, min=0, max=5))
-    out_send, out_busy = Signal(bool(0)), Signal(bool(0))
-    sender = message_tx(clk, rst, uart_tx, out_send, out, out_len, out_busy,
-                        divisor=divisor, nbytes=4, depth=TX_DEPTH)
-
-    # -- the engine
     command, answer = SearchCommand(), SearchAnswer()
+    link = blokus_host_link(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
+                            n_frame, n_stall, n_glitch, n_illegal, n_requests, n_overflow,
+                            command, answer, divisor=divisor, team=team,
+                            stall_cycles=stall_cycles)
     budget_sig = Signal(intbv(budget)[NODE_BITS:])          # a constant of the build
     engine = blokus_search(clk, rst, command, budget_sig, answer,
                            SearchReport(nodes=nodes, score=score, cycles=cycles, depth=depth))
+    return link, engine
 
-    cur = Signal(intbv(0)[EV_BITS - 2:])    # the message being answered (no kind)
-    kind = Signal(intbv(0)[2:])
 
-    @always_comb
-    def operands():
-        command.seat_a.next = cur[17]
-        command.is_pass.next = cur[16]
-        command.x.next = cur[16:12]
-        command.y.next = cur[12:8]
-        command.tile.next = cur[8:3]
-        command.digit.next = cur[3:0]
+@block
+def blokus_mcts_top(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad, n_frame,
+                    n_stall, n_glitch, n_illegal, n_requests, n_overflow, nodes, cycles,
+                    playouts, work, visits, max_depth, sd_cke, sd_cs_n, sd_ras_n, sd_cas_n,
+                    sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o, sd_dq_oe, sd_dq_i, divisor,
+                    budget, team, stall_cycles, clk_hz):
+    """Plays Blokus Duo over 8N1 serial exactly as golden.blokus.Session(engine="mcts") does.
 
-    # the answer's characters
-    ch_x, ch_y, ch_t, ch_r = (Signal(intbv(0)[8:]) for _ in range(4))
-
-    @always_comb
-    def char_x():
-        ch_x.next = COORD_ASCII[answer.x]
-
-    @always_comb
-    def char_y():
-        ch_y.next = COORD_ASCII[answer.y]
-
-    @always_comb
-    def char_t():
-        ch_t.next = TILE_ASCII[answer.tile]
-
-    @always_comb
-    def char_r():
-        ch_r.next = DIGIT_ASCII[answer.digit]
-
-    t_state = enum("IDLE", "OPP", "OPP_WAIT", "SEARCH", "SEARCH_WAIT", "SEND")
-    state = Signal(t_state.IDLE)
-    has_game = Signal(bool(0))
-    if not (isinstance(team, str) and len(team) == 2 and team.isalnum() and team.isascii()):
-        raise ValueError("blokus_top: team must be two ASCII letters or digits, not %r"
-                         % (team,))
-    t0, t1 = ord(team[0]), ord(team[1])
-
-    @always_comb
-    def event_kind():
-        kind.next = events.word[EV_BITS:EV_BITS - 2]
-
-    @always_comb
-    def take_event():
-        events.pop.next = state == t_state.IDLE and not events.empty
-
-    @always_comb
-    def status():
-        busy.next = state != t_state.IDLE and state != t_state.SEND
-
-    @always_seq(clk.posedge, reset=rst)
-    def control():
-        command.start.next = 0
-        out_send.next = 0
-        if state == t_state.IDLE:
-            if not events.empty:
-                cur.next = events.word[EV_BITS - 2:]
-                if kind == EV_MATCH:
-                    has_game.next = 0
-                    seat.next = 0
-                    out.next = concat(intbv(_ONE)[8:], intbv(t0)[8:], intbv(t1)[8:], intbv(0)[8:])
-                    out_len.next = 3
-                    out_send.next = 1
-                    state.next = t_state.SEND
-                elif kind == EV_MOVE and not has_game:
-                    if n_illegal != 255:
-                        n_illegal.next = n_illegal + 1
-                elif kind == EV_MOVE:
-                    last_rx.next = events.word[16:0]
-                    state.next = t_state.OPP
-                else:
-                    has_game.next = 1
-                    if events.word[17]:
-                        seat.next = 2
-                    else:
-                        seat.next = 1
-                    command.op.next = CMD_NEW
-                    command.start.next = 1
-                    if kind == EV_FIRST:
-                        state.next = t_state.SEARCH_WAIT
-                    else:
-                        last_rx.next = events.word[16:0]
-                        state.next = t_state.OPP_WAIT
-
-        elif state == t_state.OPP_WAIT:         # after CMD_NEW for `3`
-            if answer.done:
-                state.next = t_state.OPP
-        elif state == t_state.OPP:
-            command.op.next = CMD_OPP
-            command.start.next = 1
-            state.next = t_state.SEARCH
-        elif state == t_state.SEARCH:           # waits for CMD_OPP, then searches
-            if answer.done:
-                if not answer.legal and n_illegal != 255:
-                    n_illegal.next = n_illegal + 1
-                command.op.next = CMD_SEARCH
-                command.start.next = 1
-                state.next = t_state.SEARCH_WAIT
-        elif state == t_state.SEARCH_WAIT:      # waits for CMD_NEW (`2`) or CMD_SEARCH
-            if answer.done:
-                if command.op == CMD_NEW:
-                    command.op.next = CMD_SEARCH
-                    command.start.next = 1
-                else:
-                    n_requests.next = n_requests + 1
-                    if answer.is_pass:
-                        out.next = concat(intbv(_ZERO)[8:], intbv(_ZERO)[8:],
-                                          intbv(_ZERO)[8:], intbv(_ZERO)[8:])
-                        last_tx.next = 0
-                    else:
-                        out.next = concat(ch_x, ch_y, ch_t, ch_r)
-                        last_tx.next = concat(answer.x, answer.y, answer.tile, answer.digit)
-                    out_len.next = 4
-                    out_send.next = 1
-                    state.next = t_state.SEND
-        else:  # SEND: message_tx takes the answer (out_send), then queues it
-            if not out_send and not out_busy:
-                state.next = t_state.IDLE
-
-    return (receive, sender, engine, operands, char_x, char_y, char_t, char_r, event_kind,
-            take_event, status, control)
+    Ports: blokus_top's (callers make the status outputs as
+    hdl.blokus.ports.MctsStatus), but for the search's report, which is
+    MctsReport's (golden's MctsResult fields of the same names):
+        nodes       the tree's nodes after the last search
+        cycles      32 bits: clock cycles from the search's start to its answer
+        playouts    the last search's descents
+        work        the last search's cycles by golden's clock (its last job's end)
+        visits      the answer's descents
+        max_depth   the deepest tree path
+    and the SDRAM chip's pins (sd_*: sdram_controller's), where the tree lives.
+    Settings: blokus_top's, but
+        budget        clock cycles per search (golden.blokus.mcts.check_budget)
+        clk_hz        the clock, for the SDRAM's timing
+    The host side is blokus_host_link's; the engine blokus_mcts_engine's.
+    """
+    command, answer = SearchCommand(), SearchAnswer()
+    link = blokus_host_link(clk, rst, uart_rx, uart_tx, busy, seat, last_rx, last_tx, n_bad,
+                            n_frame, n_stall, n_glitch, n_illegal, n_requests, n_overflow,
+                            command, answer, divisor=divisor, team=team,
+                            stall_cycles=stall_cycles)
+    budget_sig = Signal(intbv(budget)[BUDGET_BITS:])        # a constant of the build
+    report = MctsReport(nodes=nodes, cycles=cycles, playouts=playouts, work=work, visits=visits,
+                        max_depth=max_depth)
+    engine = blokus_mcts_engine(clk, rst, command, budget_sig, answer, report, sd_cke, sd_cs_n,
+                                sd_ras_n, sd_cas_n, sd_we_n, sd_ba, sd_addr, sd_dqm, sd_dq_o,
+                                sd_dq_oe, sd_dq_i, clk_hz=clk_hz)
+    return link, engine

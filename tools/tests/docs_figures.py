@@ -41,6 +41,7 @@ RV_SOLVER_D12 = "bench/results/reversi-strength-solver-d12.md"
 BK_TREE_COSTS = "bench/results/blokus-tree-costs.md"
 BK_SYNTH_UNITS = "bench/results/synth-blokus-playout-unit.md"
 BK_FIT = "bench/results/blokus-mcts-search-fit%s.md"        # "" or "-cce2eea"
+BK_CORE_FIT = "bench/results/blokus-mcts-core-fit%s.md"      # the whole Monte-Carlo core: "", "-inline-code"
 RV_SOLVER_FIRST = "bench/results/reversi-strength-solver-first-d%d.md"
 RV_ENDGAME = "bench/results/reversi-endgame.md"
 RV_STUDY = "bench/results/reversi-eval-study.md"
@@ -574,4 +575,28 @@ FIGURES += [
      BK_PLAYOUT_UNIT, r"\| `%s` \| (\d+) \| (\d+) \| (\d+) \|" % block, {})
     for block in ("blokus_local_cells", "blokus_policy_weights", "blokus_policy_draw",
                   "blokus_placement", "blokus_playout")
+]
+# the whole Monte-Carlo core (blokus_mcts_top) by synth.fit's packing model
+_CORE_FIT_LES = (r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
+                 r"within the EP2C35 \((\d+) LEs left\)")
+FIGURES += [
+    ("docs/blokus-mcts.md", "### Its size",
+     r"takes \*\*%s of the EP2C35's 33,216 logic elements\*\*: %s LUT4 of the netlist and %s "
+     r"flip-flops, with %s of the 35 multipliers\. That leaves \*\*%s\*\*" % (N, N, N, N, N),
+     BK_CORE_FIT % "",
+     r"\| LUT4 \(LUT4 cells and two a carry cell\) \| (\d+) \|.*?\| flip-flops \| (\d+) \|.*?"
+     r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
+     r"\| 18 x 18 multipliers \| (\d+) \|.*?within the EP2C35 \((\d+) LEs left\)",
+     {"order": (2, 0, 1, 3, 4)}),
+    ("docs/blokus-mcts.md", "### Two playout units",
+     r"By the model the\s+whole core takes %s logic elements, %s left" % (N, N), BK_CORE_FIT % "",
+     _CORE_FIT_LES, {}),
+    ("README.md", None, r"whole, it takes %s logic elements by\s+the model, %s left" % (N, N),
+     BK_CORE_FIT % "", _CORE_FIT_LES, {}),
+    ("docs/blokus-mcts.md", "### Its size",
+     r"`blokus_move_code`, which both engines now share\) measured %s, with\s+%s LUT4 and the "
+     r"same flip-flops: %s left" % (N, N, N), BK_CORE_FIT % "-inline-code",
+     r"\| LUT4 \(LUT4 cells and two a carry cell\) \| (\d+) \|.*?"
+     r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
+     r"within the EP2C35 \((\d+) LEs left\)", {"order": (1, 0, 2)}),
 ]

@@ -22,16 +22,22 @@ from cocotb_coverage.coverage import CoverPoint
 import pyuvm
 from pyuvm import ConfigDB
 
+from cocotb.triggers import ClockCycles
+
 from golden.blokus import Session
 from golden.blokus import board as B
 from golden.blokus import encoding as E
+from golden.blokus import mcts
 from golden.blokus.search import MAX_BUDGET, MAX_DEPTH, STOP_PHASE1, STOPS, search
 from hdl.blokus import worst_case_cycles
+from hdl.blokus.mcts_engine import mcts_worst_case_cycles
+from hdl.sdram_timing import SdramCycles
 from hdl.blokus.top import SEATS
 from hdl.params import STALL_BITS
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
                              coverpoint, fault_coverage, plan)
+from verif.sdram_model import SdramModel
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import BREAK, FRAMING_ERROR, GLITCH, IDLE
 
@@ -200,8 +206,8 @@ class BlokusCore(Core):
     def worst_case_cycles(self, nodes):
         return worst_case_cycles(nodes)
 
-    def referee(self, core_first, seat, opponent):
-        return GameReferee(core_first, seat, opponent)
+    def referee(self, core_first, seat, opponent, answers=None):
+        return GameReferee(core_first, seat, opponent, answers)
 
     def host_speed_game(self, core_first, rng):
         return (core_first, "A", greedy_player(rng))
@@ -227,6 +233,45 @@ class BlokusCore(Core):
     def observe_game(self, referee):
         cover_seat(referee.seat, referee.core_first)
         cover_end(referee.end)
+
+
+class BlokusMctsCore(BlokusCore):
+    """The Blokus Duo core with the Monte-Carlo search (blokus_mcts_top): the
+    golden Session(engine="mcts") and golden.blokus.mcts.search of its
+    position and the opponent's last move; every search's tree nodes,
+    descents, work (golden's clock), the answer's descents and the deepest
+    path compared; the SDRAM chip's model on its pins, checked at the end."""
+
+    search_fields = ("nodes", "playouts", "work", "visits", "max_depth")
+    budget = None
+    sdram = None
+
+    def session(self, cfg, chooser):
+        self.opponent = 0
+        self.budget = cfg.budget
+        team = os.environ.get(tb.ENV_GOLDEN_TEAM) or cfg.team
+        self._session = Session(budget=cfg.budget, team=team, chooser=chooser, engine="mcts")
+        return self._session
+
+    async def start(self, dut, cfg):
+        """The chip's model watches from the reset on; the core is given the
+        chip's power-up before the host speaks (the search's cycles are
+        golden's only on a chip that is ready)."""
+        self.sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
+        await self.sdram.start_with_reset(tb.start(dut, cfg))
+        t = SdramCycles(cfg.clk_hz)
+        await ClockCycles(dut.clk, t.power_up + t.rp + 9 * t.rfc + t.mrd + 16)
+
+    def check_models(self):
+        self.sdram.check()
+
+    def search(self, pos, budget):
+        return mcts.search(pos.copy(), budget, self._session.last_opp)
+
+    def worst_case_cycles(self, nodes):
+        """The bound of every search at the build's budget (the engine's
+        budget is in cycles, not in the nodes it reports)."""
+        return mcts_worst_case_cycles(self.budget)
 
 
 # -- players and the host's referee ------------------------------------------------
@@ -276,12 +321,14 @@ def greedy_player(rng, openings=1):
 
 class GameReferee:
     """The host's side of one game, as the contest host plays it: `request()`
-    gives the next message (None once the game is over), `answer(bytes)` takes
-    the core's answer and checks it by the rules. The opponent's moves come
-    from `opponent(host position)` (None: pass)."""
+    gives the next message (None once the game is over, or once the core has
+    given `answers` answers when that is set: the game's opening only),
+    `answer(bytes)` takes the core's answer and checks it by the rules. The
+    opponent's moves come from `opponent(host position)` (None: pass)."""
 
-    def __init__(self, core_first, seat, opponent):
+    def __init__(self, core_first, seat, opponent, answers=None):
         self.core_first, self.seat, self.opponent = core_first, seat, opponent
+        self.answers = answers
         self.pos = B.Position(seat)          # ME = the core
         self.end = None
         self.started = False
@@ -297,7 +344,7 @@ class GameReferee:
         return self.end is not None
 
     def request(self):
-        if self.end:
+        if self.end or (self.answers is not None and self.n >= self.answers):
             return None
         if not self.started and self.core_first:
             self.started = True
@@ -511,6 +558,48 @@ class BlokusOneGame(BlokusTest):
 
     async def body(self):
         await self.game(True, "5", random_player(self.rng))
+
+
+class BlokusMctsTest(CoreTest):
+    core = BlokusMctsCore()
+
+
+@pyuvm.test()
+class BlokusMctsSmoke(BlokusMctsTest):
+    """The hello and the first exchanges of a game on the Monte-Carlo core."""
+
+    async def body(self):
+        await self.run_seq(SmokeSeq("smoke"))
+
+
+@pyuvm.test()
+class BlokusMctsCorners(BlokusMctsTest, CornersTest):
+    """Every corner of the Blokus Duo protocol (CornerSeq) on the Monte-Carlo core."""
+
+
+@pyuvm.test()
+class BlokusMctsGames(BlokusMctsTest):
+    """Whole games on the Monte-Carlo core: first and second, on (5,5) and
+    (a,a), against random play and the big-tiles player."""
+
+    async def body(self):
+        await self.game(True, "5", random_player(self.rng))
+        await self.game(False, "A", greedy_player(self.rng))
+
+
+OPENING_ANSWERS = 8
+"""The core's answers in BlokusMctsOpening: at a budget of 40,000 cycles
+each search there plays 6 to 16 playouts."""
+
+
+@pyuvm.test()
+class BlokusMctsOpening(BlokusMctsTest):
+    """A game's opening on the Monte-Carlo core, the core first on (a,a)
+    against random play, then the game over (`9`): at a budget that plays
+    out a few descents a move, cheaper than whole games."""
+
+    async def body(self):
+        await self.game(True, "A", random_player(self.rng), answers=OPENING_ANSWERS)
 
 
 class SmokeSeq(Exchange):

@@ -28,6 +28,25 @@ def test_core(config, tests):
     runner.run(config, TESTBENCH, testcase=tests)
 
 
+@pytest.mark.parametrize("config,tests", [
+    ("blokus_mcts_root", ["BlokusMctsSmoke", "BlokusMctsCorners", "BlokusMctsGames"]),
+    ("blokus_mcts_fast", ["BlokusMctsOpening"]),
+])
+def test_mcts_core(config, tests):
+    """The Monte-Carlo core (blokus_mcts_top on the SDRAM chip's model) at the
+    smallest budget (the root's expansion alone: every protocol corner and
+    two whole games, about four minutes under Icarus) and at a few playouts
+    a move (a game's opening, about three)."""
+    runner.run(config, TESTBENCH, testcase=tests)
+
+
+@pytest.mark.slow
+def test_mcts_core_games_with_playouts():
+    """Two whole games at a few playouts a move (about nine minutes under
+    Icarus): make sim-long."""
+    runner.run("blokus_mcts_fast", TESTBENCH, testcase=["BlokusMctsGames"])
+
+
 def test_de2_board():
     runner.run("blokus_fast", "verif.blokus.tb_de2", toplevel="blokus_de2")
 
