@@ -273,6 +273,13 @@ class BlokusMctsCore(BlokusCore):
         budget is in cycles, not in the nodes it reports)."""
         return mcts_worst_case_cycles(self.budget)
 
+    def corner_sequence(self, name):
+        """The engine's corners (the worked example, opponent passes, illegal
+        moves of every kind, back-to-back requests); the line's are
+        blokus_host_link's, tested per commit on the alpha-beta core and on
+        this one by BlokusMctsLineCorners (make sim-long)."""
+        return CornerSeq(name, line_faults=False)
+
 
 # -- players and the host's referee ------------------------------------------------
 def opponent_view(pos):
@@ -387,7 +394,14 @@ BAD_AFTER = {b"": b"x", b"2": b"a", b"3": b"B", b"3A": b"f", b"3A5": b"g",
 
 
 class CornerSeq(Exchange):
-    """Every protocol corner of blokus-duo.md, each answered as the golden session says."""
+    """Every protocol corner of blokus-duo.md, each answered as the golden
+    session says. Without `line_faults`, the corners of the line (bad bytes,
+    CR and LF, framing errors, breaks, glitches and stalls at every parser
+    state) are left out: blokus_host_link's alone, which both cores share."""
+
+    def __init__(self, name, line_faults=True):
+        super().__init__(name)
+        self.line_faults = line_faults
 
     async def body(self):
         rng = random.Random(int(tb.seed()) + 1)
@@ -402,23 +416,10 @@ class CornerSeq(Exchange):
         await self.ask(b"25")
         for code in (b"a8e0", b"94j0", b"71b3"):
             await self.ask(b"4" + code)
-        # bad bytes (and CR, LF) at every position of every message kind
-        for prefix in PARTIALS:
-            for junk in (BAD_AFTER[prefix], b"\r", b"\n"):
-                await send_after(self, prefix, junk)
+        if self.line_faults:
+            await self.faults_on_the_line(rng)
+        else:
             await self.ask(b"40000")                 # the opponent passes
-        # framing errors, breaks and glitches at every parser state
-        for kind in (FRAMING_ERROR, BREAK, GLITCH):
-            for prefix in PARTIALS:
-                await send_after(self, prefix, bytes([rng.randrange(256)]), kind, bits=20)
-                await send(self, b"\n")             # a glitch drops nothing: LF does
-            await self.ask(b"40000")
-        # stalls mid-message drop it; a short pause does not
-        for prefix in PARTIALS[1:]:
-            await send_after(self, prefix, b"", IDLE, bits=STALL_BITS + 8)
-        await send(self, b"4")
-        await send(self, b"", IDLE, bits=STALL_BITS // 4)
-        await self.ask(b"0000")
         # illegal opponent moves of every kind the host checks
         await self.ask(b"0")
         await self.ask(b"3A0000")                   # a pass as the first move
@@ -440,6 +441,25 @@ class CornerSeq(Exchange):
             tb.seed())
         assert await self.ask(b"0") == self.core.hello(self.cfg)
         await self.ask(b"2A")
+
+    async def faults_on_the_line(self, rng):
+        # bad bytes (and CR, LF) at every position of every message kind
+        for prefix in PARTIALS:
+            for junk in (BAD_AFTER[prefix], b"\r", b"\n"):
+                await send_after(self, prefix, junk)
+            await self.ask(b"40000")                 # the opponent passes
+        # framing errors, breaks and glitches at every parser state
+        for kind in (FRAMING_ERROR, BREAK, GLITCH):
+            for prefix in PARTIALS:
+                await send_after(self, prefix, bytes([rng.randrange(256)]), kind, bits=20)
+                await send(self, b"\n")             # a glitch drops nothing: LF does
+            await self.ask(b"40000")
+        # stalls mid-message drop it; a short pause does not
+        for prefix in PARTIALS[1:]:
+            await send_after(self, prefix, b"", IDLE, bits=STALL_BITS + 8)
+        await send(self, b"4")
+        await send(self, b"", IDLE, bits=STALL_BITS // 4)
+        await self.ask(b"0000")
 
     def _position(self):
         env = ConfigDB().get(None, "", "ENV")
@@ -574,7 +594,26 @@ class BlokusMctsSmoke(BlokusMctsTest):
 
 @pyuvm.test()
 class BlokusMctsCorners(BlokusMctsTest, CornersTest):
-    """Every corner of the Blokus Duo protocol (CornerSeq) on the Monte-Carlo core."""
+    """The engine's corners of the Blokus Duo protocol on the Monte-Carlo
+    core (CornerSeq without the line's faults)."""
+
+
+@pyuvm.test()
+class BlokusMctsLineCorners(BlokusMctsTest):
+    """Every corner of the protocol on the Monte-Carlo core, the line's
+    faults at every parser state included (CornerSeq whole)."""
+
+    async def body(self):
+        await self.run_seq(CornerSeq("corners"))
+
+
+@pyuvm.test()
+class BlokusMctsGame(BlokusMctsTest):
+    """A whole game on the Monte-Carlo core, second on (a,a) against the
+    big-tiles player (a short game: it fills the board fast)."""
+
+    async def body(self):
+        await self.game(False, "A", greedy_player(self.rng))
 
 
 @pyuvm.test()
@@ -587,9 +626,9 @@ class BlokusMctsGames(BlokusMctsTest):
         await self.game(False, "A", greedy_player(self.rng))
 
 
-OPENING_ANSWERS = 8
+OPENING_ANSWERS = 5
 """The core's answers in BlokusMctsOpening: at a budget of 40,000 cycles
-each search there plays 6 to 16 playouts."""
+each search there plays 6 to 10 playouts."""
 
 
 @pyuvm.test()

@@ -5,7 +5,10 @@ one the core ends with all 21 tiles, two games at budget 3000 whose searches
 go deep (the budget running out in every part of the search, and searches
 that finish every iteration), the first exchanges of a game at the real 50 MHz /
 115200 configuration (a whole game there: make sim-long), the DE2 top, and
-the proof that the bench fails when the core answers one wrong byte."""
+the proof that the bench fails when the core answers one wrong byte; and the
+Monte-Carlo core (blokus_mcts_top), its engine's corners, a game and a
+game's opening per commit, its line's corners and whole games in
+make sim-long."""
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -18,7 +21,20 @@ TESTBENCH = "verif.blokus.tb_blokus"
 
 
 @pytest.mark.parametrize("config,tests", [
-    ("blokus_deep", ["BlokusDeep"]),                          # the longest: first
+    ("blokus_mcts_root", ["BlokusMctsSmoke", "BlokusMctsCorners", "BlokusMctsGame"]),
+    ("blokus_mcts_fast", ["BlokusMctsOpening"]),
+])
+def test_mcts_core(config, tests):
+    """(First in the file: the longest runs start early under pytest -n.)
+    The Monte-Carlo core (blokus_mcts_top on the SDRAM chip's model) at the
+    smallest budget (the root's expansion alone: the engine's protocol
+    corners and a whole game, about two minutes under Icarus) and at a few
+    playouts a move (a game's opening, about a minute and a half)."""
+    runner.run(config, TESTBENCH, testcase=tests)
+
+
+@pytest.mark.parametrize("config,tests", [
+    ("blokus_deep", ["BlokusDeep"]),                          # the longest: early
     ("blokus_fast", ["BlokusGames", "BlokusCorners", "BlokusOpponentAll21",
                      "BlokusHostFast", "BlokusHostSlow"]),
     ("blokus_budget1", ["BlokusGames"]),     # the corners: blokus_fast's (a minute, as long)
@@ -28,23 +44,16 @@ def test_core(config, tests):
     runner.run(config, TESTBENCH, testcase=tests)
 
 
-@pytest.mark.parametrize("config,tests", [
-    ("blokus_mcts_root", ["BlokusMctsSmoke", "BlokusMctsCorners", "BlokusMctsGames"]),
-    ("blokus_mcts_fast", ["BlokusMctsOpening"]),
-])
-def test_mcts_core(config, tests):
-    """The Monte-Carlo core (blokus_mcts_top on the SDRAM chip's model) at the
-    smallest budget (the root's expansion alone: every protocol corner and
-    two whole games, about four minutes under Icarus) and at a few playouts
-    a move (a game's opening, about three)."""
-    runner.run(config, TESTBENCH, testcase=tests)
-
-
 @pytest.mark.slow
-def test_mcts_core_games_with_playouts():
-    """Two whole games at a few playouts a move (about nine minutes under
-    Icarus): make sim-long."""
-    runner.run("blokus_mcts_fast", TESTBENCH, testcase=["BlokusMctsGames"])
+@pytest.mark.parametrize("config,tests", [
+    ("blokus_mcts_root", ["BlokusMctsLineCorners", "BlokusMctsGames"]),
+    ("blokus_mcts_fast", ["BlokusMctsGames"]),
+])
+def test_mcts_core_long(config, tests):
+    """Every corner with the line's faults, and whole games at the smallest
+    budget and at a few playouts a move (about 17 minutes under Icarus, 13
+    on two workers): make sim-long."""
+    runner.run_config(configs.get(config), TESTBENCH, config + "_long", testcase=tests)
 
 
 def test_de2_board():
