@@ -1,6 +1,7 @@
 """Generate Verilog for a unit of this project, into build/ (never on import).
 
-    python -m hdl.build --core {score4|blokus|uart_echo} [--clk-hz HZ] [--baud BAUD]
+    python -m hdl.build --core {score4|blokus|blokus_mcts|reversi|uart_echo|...} [--clk-hz HZ]
+                        [--baud BAUD]
                         [--budget N] [--team XX] [--out DIR] [--print-config]
     python -m hdl.build --config NAME [--out DIR]      # a named configuration
     python -m hdl.build --all [--out DIR]               # every core there is
@@ -444,8 +445,9 @@ def _parser():
         description="Generate the Verilog of a core (or of a test unit) into build/.")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--core", metavar="UNIT",
-                      help="the unit to build: a core (%s) or a block with a unit bench "
-                           "(--list names them all)" % (", ".join(CORES) or "none yet"))
+                      help="the unit to build: a core (%s; blokus_mcts: the Blokus core with "
+                           "the Monte-Carlo search, no DE2 top level yet) or a block with a unit "
+                           "bench (--list names them all)" % (", ".join(CORES) or "none yet"))
     what.add_argument("--list", action="store_true",
                       help="list every unit --core builds, cores first, and exit")
     what.add_argument("--config", metavar="NAME",
@@ -471,7 +473,11 @@ def _parser():
 def main(argv=None):
     args = _parser().parse_args(argv)
     if args.list:
-        print("\n".join(list(CORES) + sorted(u for u in UNITS if u not in CORES)))
+        try:
+            print("\n".join(list(CORES) + sorted(u for u in UNITS if u not in CORES)))
+            sys.stdout.flush()
+        except BrokenPipeError:         # `--list | head`: the reader has all it wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     try:
         if args.core is not None and args.core not in UNITS:

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from hdl import build, configs
+from hdl.blokus.mcts_engine import mcts_worst_case_cycles
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -56,6 +57,25 @@ def test_list_names_every_unit_once_cores_first():
     assert r.returncode == 0, r.stderr
     names = r.stdout.split()
     assert sorted(names) == sorted(build.UNITS) and tuple(names[:len(build.CORES)]) == build.CORES
+
+
+def test_list_into_a_reader_that_stops_early_gives_no_traceback():
+    """`--list | head`: the reader closes the pipe before the list is
+    written (here at once, while the command still imports)."""
+    proc = subprocess.Popen([sys.executable, "-m", "hdl.build", "--list"], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0 and "Traceback" not in err, err
+
+
+def test_blokus_mcts_print_config_has_its_bound():
+    """The Monte-Carlo core's budget is in cycles, its bound the engine's."""
+    r = cli("--core", "blokus_mcts", "--print-config")
+    assert r.returncode == 0, r.stderr
+    cfg = json.loads(r.stdout)
+    assert cfg["worst_case_cycles"] == mcts_worst_case_cycles(cfg["budget"]), cfg
+    assert cfg["worst_case_seconds"] <= 0.8 and cfg["team"] == "01", cfg
 
 
 def test_blokus_print_config_has_team_budget_and_bound():

@@ -600,3 +600,12 @@ FIGURES += [
      r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
      r"within the EP2C35 \((\d+) LEs left\)", {"order": (1, 0, 2)}),
 ]
+BK_CORE_SYNTH = "bench/results/synth-blokus-mcts-core.md"
+FIGURES += [
+    ("docs/blokus-mcts.md", "### Its size", r"\*\*Fmax proxy: %s MHz\*\*" % F, BK_CORE_SYNTH,
+     r"\| Fmax proxy \(LFE5U-45K, registered I/O\) \| %s MHz" % F, {}),
+    ("docs/blokus-mcts.md", "### Its size", r"M4K: %s by the generic count" % N, BK_CORE_SYNTH,
+     r"\| M4K blocks \| (\d+) \|", {}),
+    ("README.md", None, r"the whole core's %s, under 75" % F, BK_CORE_SYNTH,
+     r"\| Fmax proxy \(LFE5U-45K, registered I/O\) \| %s MHz" % F, {}),
+]
