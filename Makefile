@@ -166,7 +166,7 @@ bench-proof-reversi: setup ## prove the compiled Reversi mirror equal to the gol
 bench-proof-blokus: setup ## prove the compiled Blokus mirror equal to the golden search on 3,000 positions + 200 golden games
 	$(if $(SCHEDULER)$(CLUSTER),$(PY) -m bench.blokus.mirror --prove 3000 $(DASK),MIRROR_POSITIONS=3000 $(PYTEST) bench/blokus/test_mirror.py)
 
-quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=score4|blokus|reversi] [TEAM=XX] [BUDGET=N] [MAX_SIZE=N (reversi: largest board side, default 8)]
+quartus: setup ## DE2 Quartus projects in build/quartus/<core>/, compiled if quartus_sh is on PATH: make quartus [CORE=score4|blokus|reversi|blokus_mcts] [TEAM=XX] [BUDGET=N] [MAX_SIZE=N (reversi: largest board side, default 8)]
 	$(PY) -m synth.quartus $(if $(QUARTUS_OUT),--out $(QUARTUS_OUT)) $(if $(CORE),--core $(CORE)) $(if $(TEAM),--team $(TEAM)) $(if $(BUDGET),--budget $(BUDGET)) $(if $(MAX_SIZE),--max-size $(MAX_SIZE))
 
 synth-report: bench-setup ## yosys size and ECP5 Fmax-proxy estimates of the DE2 tops -> bench/results/synth.md; fails over the EP2C35; MAX_SIZE=N: the Reversi core for boards up to N x N -> bench/results/synth-reversi-N.md

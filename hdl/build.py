@@ -116,16 +116,20 @@ def _blokus(cfg):
 
 def _blokus_mcts(cfg):
     """The Blokus Duo core with the Monte-Carlo search: blokus_mcts_top (the
-    SDRAM chip's pins among its ports)."""
+    SDRAM chip's pins among its ports) and the DE2 top level blokus_mcts_de2."""
+    from hdl.blokus.mcts_de2 import blokus_mcts_de2
     from hdl.blokus.ports import MctsStatus
     from hdl.blokus.top import blokus_mcts_top
     from hdl.core_ports import core_pins
+    from hdl.de2_panel import de2_pins
+    from hdl.sdram_pins import dram_pins
 
     budget = cfg.budget if cfg.budget is not None else _golden_default("blokus_mcts")
     team = cfg.team if cfg.team is not None else DEFAULT_TEAM
-    return [("blokus_mcts_top", blokus_mcts_top(
-        *core_pins(), **MctsStatus().ports(), divisor=cfg.divisor, budget=budget, team=team,
-        stall_cycles=cfg.stall_cycles, clk_hz=cfg.clk_hz))]
+    kw = dict(divisor=cfg.divisor, budget=budget, team=team, stall_cycles=cfg.stall_cycles,
+              clk_hz=cfg.clk_hz)
+    return [("blokus_mcts_top", blokus_mcts_top(*core_pins(), **MctsStatus().ports(), **kw)),
+            ("blokus_mcts_de2", blokus_mcts_de2(*de2_pins(), *dram_pins(), **kw))]
 
 
 def _reversi(cfg):
@@ -187,15 +191,26 @@ UNITS = {
     "blokus_mcts": (_blokus_mcts, 115200, True),
     "reversi": (_reversi, 115200, True),
 }
+LINT_DEBT = {"blokus_mcts": 276}
+"""Units not yet lint-clean, with the most Verilator -Wall warnings they may
+have (their DE2 top level, which holds the whole core): the Monte-Carlo core
+carries blokus_mcts_search's MyHDL width warnings (272 of them, issue 25), one
+of blokus_mcts_top's, and three of blokus_mcts_de2's: MyHDL writes the data
+bus's high impedance unsized ('bz, 32 bits on a 16-bit bus), and the board
+shows neither the report's `nodes` nor its `work`.
+hdl/tests/test_build.py holds them to it; the count may only go down, and at 0
+the unit leaves this table."""
 # the single blocks that have a unit bench of their own (verif/units/): hdl/units.py
 from hdl.units import UNITS as _BLOCK_UNITS  # noqa: E402
 
 UNITS.update(_BLOCK_UNITS)
 CORES = tuple(name for name in ("score4", "blokus", "reversi") if name in UNITS)
 GAME_UNITS = CORES + ("blokus_mcts",)
-"""The units built with a budget (and a CORE_top): the cores with a DE2 top
-level and a Quartus project, and the Monte-Carlo Blokus core (issue 25: its
-DE2 top level and pins are still to come)."""
+"""The units built with a budget, a CORE_top and a DE2 top level CORE_de2 (a
+Quartus project each: synth.quartus): the cores, and the Monte-Carlo Blokus
+core, whose DE2 top level uses the board's SDRAM. CORES leaves it out of the
+synthesis report's defaults (synth.report: its synthesis alone takes a quarter
+of an hour)."""
 
 
 def make_config(unit, clk_hz=None, baud=None, budget=None, team=None, max_size=None):

@@ -47,6 +47,13 @@ T_WR_CLK = 2
 T_MRD_CLK = 2                        # LOAD MODE REGISTER to any command
 T_CK_CL2_NS = 10                     # the shortest clock period at CAS latency 2
 POWER_UP_NS = 200000                 # stable clock, NOP, before the first command
+# the pins' timing around the chip's clock edge, for the DE2 project's SDC (synth.quartus):
+# the -7 grade's figures of ISSI's data sheet of the same SDRAM family (IS42S16800A,
+# whose AC table gives the -7 grade these values)
+T_AC_CL2_NS = 6.0                    # the clock edge to its read data valid, CAS latency 2 (max)
+T_OH_NS = 2.5                        # its read data held after the next edge (min)
+T_IS_NS = 1.5                        # command, address and data set up before the edge
+T_IH_NS = 0.8                        # ... and held after it
 REFRESH_PERIOD_NS = 64000000         # every row refreshed within 64 ms ...
 REFRESH_ROWS = 4096                  # ... by 4,096 auto refreshes
 

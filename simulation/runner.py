@@ -94,16 +94,20 @@ def override_sources(label, sources):
 
 
 def run(config_name, test_module, testcase=None, extra_env=None, waves=False,
-        simulator="icarus", toplevel=None):
+        simulator="icarus", toplevel=None, harness=None):
     """Build and simulate the named configuration (hdl/configs.py); return the
-    path of the results XML. `toplevel` overrides the module driven (default:
-    CORE_top, or the unit itself)."""
+    path of the results XML. `toplevel` overrides the module built (default:
+    CORE_top, or the unit itself). `harness`, a Verilog file of the bench's
+    own, is compiled beside it and its module (named as the file) is the one
+    driven: a board around a top level with an `inout` bus, which a cocotb
+    bench cannot drive from outside."""
     return run_config(configs.get(config_name), test_module, config_name, testcase=testcase,
-                      extra_env=extra_env, waves=waves, simulator=simulator, toplevel=toplevel)
+                      extra_env=extra_env, waves=waves, simulator=simulator, toplevel=toplevel,
+                      harness=harness)
 
 
 def run_config(cfg, test_module, label, testcase=None, extra_env=None, waves=False,
-               simulator="icarus", toplevel=None):
+               simulator="icarus", toplevel=None, harness=None):
     """The same for a Config object (hdl.build.make_config), in
     build/sim/<label>/<module>/."""
     if simulator == "verilator":
@@ -116,7 +120,13 @@ def run_config(cfg, test_module, label, testcase=None, extra_env=None, waves=Fal
     override_sources(label, sources)
     if toplevel:
         sources = [p for p in sources if os.path.basename(p) == toplevel + ".v"]
-    return simulate(sources, toplevel or top_module(cfg), test_module, work, build.describe(cfg),
+    top = toplevel or top_module(cfg)
+    if harness:
+        if not os.path.isfile(harness):
+            raise RuntimeError("no harness %s" % harness)
+        sources = sources + [str(harness)]
+        top = Path(harness).stem
+    return simulate(sources, top, test_module, work, build.describe(cfg),
                     label=label, testcase=testcase, extra_env=extra_env, waves=waves,
                     simulator=simulator)
 

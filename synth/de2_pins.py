@@ -16,6 +16,8 @@ DEVICE = "EP2C35F672C6"
 IO_STANDARD = "3.3-V LVTTL"
 CLOCK = "CLOCK_50"
 CLOCK_PERIOD_NS = 20.0          # 50 MHz oscillator on PIN_N2
+SDRAM_BOARD_NS = 1.0            # the traces between the FPGA and the SDRAM: an allowance for
+#                                 their skew (the clock's against the data's), not a measurement
 
 # name -> (direction seen from the FPGA: "input", "output" or "inout" for a
 # bidirectional bus, pins by index; a scalar has one pin and no index)
@@ -39,8 +41,8 @@ PINS = {
     "HEX5": ("output", ("T2", "P6", "P7", "T9", "R5", "R4", "R3")),
     "HEX6": ("output", ("R2", "P4", "P3", "M2", "M3", "M5", "M4")),
     "HEX7": ("output", ("L3", "L2", "L9", "L6", "L7", "P9", "N9")),
-    # the 8 MB SDRAM (one chip: 4 banks x 4,096 rows x 256 columns x 16 bits);
-    # no core uses it yet. DRAM_CLK is driven by the FPGA; DRAM_DQ is the
+    # the 8 MB SDRAM (one chip: 4 banks x 4,096 rows x 256 columns x 16 bits),
+    # used by blokus_mcts_de2. DRAM_CLK is driven by the FPGA; DRAM_DQ is the
     # bidirectional data bus (a top level drives it through a tri-state buffer).
     "DRAM_ADDR": ("output", ("T6", "V4", "V3", "W2", "W1", "U6", "U7", "U5", "W4", "W3",
                              "Y1", "V5")),                         # A0..A11

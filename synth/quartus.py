@@ -4,10 +4,11 @@
                             [--out build/quartus] [--no-compile]
     python -m synth.quartus --check DIR            # check a written project's pins
 
-For every core (default: all of hdl.build.CORES) this writes
+For every core (default: all of hdl.build.GAME_UNITS: score4, blokus,
+reversi and blokus_mcts, the Monte-Carlo Blokus core) this writes
 `OUT/<core>/`, built with the same --team, --budget and --max-size as
-`python -m hdl.build` (the team code is the Blokus core's, so --team without
---core builds that core only; a budget needs one core, since the cores count
+`python -m hdl.build` (the team code is the Blokus cores', and --team without
+--core builds the blokus core alone; a budget needs one core, since the cores count
 different nodes; --max-size, the largest Reversi board side the core plays,
 is the reversi core's only, so it too builds that core alone):
     <core>_de2.v     the generated DE2 top level, self-contained (hdl.build)
@@ -15,7 +16,10 @@ is the reversi core's only, so it too builds that core alone):
                      port bit on its DE2 pin as 3.3-V LVTTL, unused pins as
                      inputs tri-stated) and compiles it to output_files/<core>_de2.sof
     <core>_de2.sdc   the 50 MHz clock; buttons, switches and the serial input
-                     cut as asynchronous, and the LED/display/serial outputs too
+                     cut as asynchronous, and the LED/display/serial outputs too;
+                     a core with the SDRAM (blokus_mcts): its clock on DRAM_CLK
+                     and its pins' delays against it (sdram_delays), the SDRAM's
+                     registers put in the pins' I/O cells by the Tcl
     config.json      the configuration built (python -m hdl.build --print-config)
 If `quartus_sh` is on PATH the project is compiled (quartus_sh -t <core>_de2.tcl);
 otherwise the command to run on a machine with Quartus II 13.0 SP1 is printed.
@@ -36,10 +40,13 @@ import tempfile
 
 from hdl import build
 from hdl.params import ConfigError
+from hdl.sdram_timing import T_AC_CL2_NS, T_IH_NS, T_IS_NS, T_OH_NS
 from synth import de2_pins
 from synth.vports import file_ports
 
 DEFAULT_OUT = os.path.join("build", "quartus")
+SDRAM_PREFIX, SDRAM_CLOCK = "DRAM_", "DRAM_CLK"
+TEAM_CORES = ("blokus", "blokus_mcts")     # the cores built with a team code
 QUARTUS_VERSION = "13.0 SP1"
 
 
@@ -102,6 +109,18 @@ def tcl_text(top, ports, verilog, sdc, settings=""):
             lines.append("set_location_assignment PIN_%s -to %s" % (de2_pins.pin_of(bit), _q(bit)))
             lines.append('set_instance_assignment -name IO_STANDARD "%s" -to %s'
                          % (de2_pins.IO_STANDARD, _q(bit)))
+    sdram = sdram_ports(ports)
+    if sdram:
+        lines += ["", "# the SDRAM's registers in the pins' I/O cells, so that every pin's delay to the",
+                  "# chip is the same as its clock's (hdl/sdram_pins.py)"]
+        for p in sdram:
+            lines.append("set_instance_assignment -name FAST_OUTPUT_REGISTER ON -to %s"
+                         % _q(_word(p)))
+            if p.direction == "inout":
+                lines.append("set_instance_assignment -name FAST_OUTPUT_ENABLE_REGISTER ON -to %s"
+                             % _q(_word(p)))
+                lines.append("set_instance_assignment -name FAST_INPUT_REGISTER ON -to %s"
+                             % _q(_word(p)))
     lines += [
         "",
         "export_assignments",
@@ -114,22 +133,71 @@ def tcl_text(top, ports, verilog, sdc, settings=""):
     return "\n".join(lines)
 
 
+def _word(p):
+    """A port in a Tcl collection: NAME, or NAME[*] for a bus."""
+    return "%s[*]" % p.name if p.msb is not None else p.name
+
+
+def sdram_ports(ports):
+    """The SDRAM's ports among these (DRAM_*), its clock DRAM_CLK left out."""
+    return [p for p in ports if p.name.startswith(SDRAM_PREFIX) and p.name != SDRAM_CLOCK]
+
+
+def sdram_delays():
+    """The SDC's delays at the SDRAM's pins, ns, against its clock's rising edge:
+    {"out_max", "out_min", "in_max", "in_min"}: the chip's setup and hold of
+    its inputs and its read data's access and hold-out times
+    (hdl/sdram_timing.py), widened by the board's allowance."""
+    board = de2_pins.SDRAM_BOARD_NS
+    return {"out_max": T_IS_NS + board, "out_min": -(T_IH_NS + board),
+            "in_max": T_AC_CL2_NS + board, "in_min": T_OH_NS}
+
+
 def sdc_text(ports):
-    """Timing constraints: the 50 MHz clock, asynchronous board I/O cut."""
+    """Timing constraints: the 50 MHz clock, asynchronous board I/O cut; the
+    SDRAM's pins, when the top level has them, timed against its clock."""
     ins = [p for p in ports if p.direction == "input" and p.name != de2_pins.CLOCK]
-    outs = [p for p in ports if p.direction == "output"]
-    word = lambda p: "%s[*]" % p.name if p.msb is not None else p.name
+    sdram = sdram_ports(ports)
+    outs = [p for p in ports if p.direction == "output" and p not in sdram
+            and p.name != SDRAM_CLOCK]
     lines = [
         "# Timing of the DE2 top level. Written by `python -m synth.quartus`: do not edit.",
         "create_clock -name %s -period %.3f [get_ports {%s}]" % (
             de2_pins.CLOCK, de2_pins.CLOCK_PERIOD_NS, de2_pins.CLOCK),
-        "derive_clock_uncertainty",
+    ]
+    if sdram:
+        d = sdram_delays()
+        words = " ".join(_word(p) for p in sdram if p.direction in ("output", "inout"))
+        data = " ".join(_word(p) for p in sdram if p.direction == "inout")
+        lines += [
+            "# the SDRAM's clock is CLOCK_50 inverted, out on %s (hdl/sdram_pins.py says why)"
+            % SDRAM_CLOCK,
+            "create_generated_clock -name %s -source [get_ports {%s}] -invert [get_ports {%s}]"
+            % (SDRAM_CLOCK, de2_pins.CLOCK, SDRAM_CLOCK),
+        ]
+    lines += ["derive_clock_uncertainty"]
+    if sdram:
+        lines += [
+            "# the chip takes commands, addresses and write data at its clock's rising edge:",
+            "# set up %.1f ns before it and held %.1f ns after (its data sheet), with %.1f ns"
+            % (T_IS_NS, T_IH_NS, de2_pins.SDRAM_BOARD_NS),
+            "# for the board's traces",
+            "set_output_delay -clock %s -max %.3f [get_ports {%s}]" % (SDRAM_CLOCK, d["out_max"], words),
+            "set_output_delay -clock %s -min %.3f [get_ports {%s}]" % (SDRAM_CLOCK, d["out_min"], words),
+            "# its read data: valid %.1f ns after its clock's edge at the latest (CAS latency 2),"
+            % T_AC_CL2_NS,
+            "# plus the traces; held %.1f ns after the next edge; taken at CLOCK_50's falling edge"
+            % T_OH_NS,
+            "set_input_delay -clock %s -max %.3f [get_ports {%s}]" % (SDRAM_CLOCK, d["in_max"], data),
+            "set_input_delay -clock %s -min %.3f [get_ports {%s}]" % (SDRAM_CLOCK, d["in_min"], data),
+        ]
+    lines += [
         "# buttons, switches and the serial input are asynchronous to the clock",
         "# (each passes a synchroniser or feeds only slow status logic)",
     ]
-    lines += ["set_false_path -from [get_ports {%s}]" % word(p) for p in ins]
+    lines += ["set_false_path -from [get_ports {%s}]" % _word(p) for p in ins]
     lines += ["# LEDs, displays and the serial output have no timing relation to any clock"]
-    lines += ["set_false_path -to [get_ports {%s}]" % word(p) for p in outs]
+    lines += ["set_false_path -to [get_ports {%s}]" % _word(p) for p in outs]
     return "\n".join(lines) + "\n"
 
 
@@ -226,7 +294,8 @@ def check_tcl(tcl, ports):
 
 
 def check_sdc(sdc, ports):
-    """Problems with the .sdc (empty: none): the 20 ns clock, every other input cut."""
+    """Problems with the .sdc (empty: none): the 20 ns clock, every other input
+    cut, and the SDRAM's pins timed (_sdram_sdc_problems)."""
     problems = []
     m = re.search(r"create_clock\s.*-period\s+([\d.]+)\s+\[get_ports\s+\{?(\w+)\}?\]", sdc)
     if not m or m.group(2) != de2_pins.CLOCK or abs(float(m.group(1)) - de2_pins.CLOCK_PERIOD_NS) > 1e-9:
@@ -235,6 +304,52 @@ def check_sdc(sdc, ports):
     for p in ports:
         if p.direction == "input" and p.name != de2_pins.CLOCK and p.name not in cut:
             problems.append("asynchronous input %s is not cut (set_false_path -from)" % p.name)
+    return problems + _sdram_sdc_problems(sdc, ports, cut)
+
+
+# the least each SDRAM delay may be (max) or the most (min), ns: the data sheet's
+_SDRAM_BOUNDS = {("output", "max"): T_IS_NS, ("output", "min"): -T_IH_NS,
+                 ("input", "max"): T_AC_CL2_NS, ("input", "min"): T_OH_NS}
+
+
+def _sdram_sdc_problems(sdc, ports, cut):
+    """The SDRAM's pins: its clock CLOCK_50 inverted on DRAM_CLK, every pin it
+    reads (and the data bus both ways) delayed against that clock by at least
+    the data sheet's times, none of them cut."""
+    sdram = [p for p in ports if p.name.startswith(SDRAM_PREFIX)]
+    if not sdram:
+        return []
+    problems = []
+    if SDRAM_CLOCK not in [p.name for p in sdram]:
+        return ["the SDRAM's pins are there but its clock %s is not" % SDRAM_CLOCK]
+    gen = re.search(r"create_generated_clock\s+-name\s+(\w+)\s+-source\s+\[get_ports\s+\{(\w+)\}\]"
+                    r"\s+-invert\s+\[get_ports\s+\{(\w+)\}\]", sdc)
+    if not gen or gen.group(2) != de2_pins.CLOCK or gen.group(3) != SDRAM_CLOCK:
+        return problems + ["no generated clock on %s (%s inverted)" % (SDRAM_CLOCK, de2_pins.CLOCK)]
+    clock = gen.group(1)
+    for kind, directions in (("output", ("output", "inout")), ("input", ("inout",))):
+        for bound in ("max", "min"):
+            delayed = {}
+            for m in re.finditer(r"set_%s_delay\s+-clock\s+(\w+)\s+-%s\s+(-?[\d.]+)\s+"
+                                 r"\[get_ports\s+\{([^}]*)\}\]" % (kind, bound), sdc):
+                if m.group(1) == clock:
+                    for word in m.group(3).split():
+                        delayed[word.split("[")[0]] = float(m.group(2))
+            limit = _SDRAM_BOUNDS[(kind, bound)]
+            for p in sdram:
+                if p.direction not in directions or p.name == SDRAM_CLOCK:
+                    continue
+                if p.name not in delayed:
+                    problems.append("SDRAM pin %s has no %s %s delay against %s"
+                                    % (p.name, kind, bound, SDRAM_CLOCK))
+                elif (delayed[p.name] < limit) if bound == "max" else (delayed[p.name] > limit):
+                    problems.append("SDRAM pin %s: %s %s delay %.3f ns, the data sheet needs %s %.3f"
+                                    % (p.name, kind, bound, delayed[p.name],
+                                       "at least" if bound == "max" else "at most", limit))
+    cut_to = set(re.findall(r"set_false_path\s+-to\s+\[get_ports\s+\{(\w+)(?:\[\*\])?\}\]", sdc))
+    for p in sdram:
+        if p.name in cut or p.name in cut_to:
+            problems.append("SDRAM pin %s is cut as a false path" % p.name)
     return problems
 
 
@@ -266,11 +381,13 @@ def main(argv=None):
         prog="python -m synth.quartus",
         description="Write a Quartus II %s project for the DE2 per core (and compile it "
                     "when quartus_sh is on PATH)." % QUARTUS_VERSION)
-    p.add_argument("--core", action="append", choices=list(build.CORES),
-                   help="a core (repeatable; default: all of %s)" % ", ".join(build.CORES))
+    p.add_argument("--core", action="append", choices=list(build.GAME_UNITS),
+                   help="a core (repeatable; default: all of %s)" % ", ".join(build.GAME_UNITS))
     p.add_argument("--team", metavar="XX",
-                   help="the Blokus core's two-character team code, answered to `0` and shown "
-                        "on HEX1-0 at power-up (default %s; as hdl.build --team)" % build.DEFAULT_TEAM)
+                   help="the Blokus cores' two-character team code, answered to `0` and shown "
+                        "on HEX1-0 at power-up (default %s; as hdl.build --team); without "
+                        "--core builds the blokus core alone (the Monte-Carlo one takes "
+                        "--core blokus_mcts)" % build.DEFAULT_TEAM)
     p.add_argument("--budget", type=int, metavar="N",
                    help="search nodes per move (default: the core's default budget; as "
                         "hdl.build --budget); needs a single --core")
@@ -299,17 +416,17 @@ def main(argv=None):
     # a team code is the Blokus core's only: --team alone means that core
     # and a largest board side the Reversi core's only
     cores = args.core or (["blokus"] if args.team is not None else
-                          ["reversi"] if args.max_size is not None else list(build.CORES))
+                          ["reversi"] if args.max_size is not None else list(build.GAME_UNITS))
     if args.budget is not None and len(cores) != 1:
         print("error: --budget needs one --core (BUDGET needs CORE=%s): the cores' budgets "
-              "count different nodes" % "|".join(build.CORES), file=sys.stderr)
+              "count different nodes" % "|".join(build.GAME_UNITS), file=sys.stderr)
         return 2
     if args.max_size is not None and cores != ["reversi"]:
         print("error: --max-size (MAX_SIZE) is the reversi core's largest board side; "
               "build it with --core reversi alone (CORE=reversi)", file=sys.stderr)
         return 2
-    if args.team is not None and "blokus" not in cores:
-        print("error: --team is the Blokus core's team code; %s has none" % " and ".join(cores),
+    if args.team is not None and not set(cores) & set(TEAM_CORES):
+        print("error: --team is the Blokus cores' team code; %s has none" % " and ".join(cores),
               file=sys.stderr)
         return 2
     try:
@@ -322,7 +439,7 @@ def main(argv=None):
     for core in cores:
         try:
             folder = write_project(core, args.out, budget=args.budget,
-                                   team=args.team if core == "blokus" else None,
+                                   team=args.team if core in TEAM_CORES else None,
                                    max_size=args.max_size if core == "reversi" else None)
         except ConfigError as exc:
             print("error: %s" % exc, file=sys.stderr)

@@ -55,8 +55,11 @@ class _Bank(object):
 class SdramModel(object):
     """Attach to a DUT whose SDRAM ports are named `<prefix>cke` ... `<prefix>dq_i`."""
 
-    def __init__(self, dut, period_ps, prefix="sd_", seed=0):
+    def __init__(self, dut, period_ps, prefix="sd_", seed=0, reset=None):
+        """`reset`: the controller's reset, when it may be pressed while the
+        chip runs (the DE2's KEY[0]): see `edge`."""
         self.dut = dut
+        self.reset = reset
         self.period = period_ps
         self.p = prefix
         self.rng = random.Random(seed)
@@ -76,6 +79,9 @@ class SdramModel(object):
         self.owed_reported = False
         self.awake = False           # the pins have been defined (the controller is out of reset)
         self.read_out = {}           # edge -> word the chip drives for capture at the next edge
+        # a board with the bus as one inout net (verif/blokus/blokus_mcts_de2_board.v) puts
+        # the chip's word on it only while this pin is 1
+        self.drive = getattr(dut, prefix + "dq_drive", None)
         self.bus_busy = set()        # edges at which the chip's data is on the bus
 
     def _pin(self, name):
@@ -116,9 +122,13 @@ class SdramModel(object):
         if self.t_start is None:
             self.t_start = now
         e = now // self.period
+        if self.reset is not None and str(self.reset.value) == "1":
+            self._restart(now)
         word = self.read_out.pop(e, None)
         getattr(self.dut, self.p + "dq_i").value = (self.rng.getrandbits(16) if word is None
                                                     else word)
+        if self.drive is not None:
+            self.drive.value = int(word is not None)
         try:
             self._pin("cke"), self._pin("cs_n"), self._pin("dq_oe")
         except ValueError:                   # X or Z on a pin: before the reset, or a fault
@@ -151,6 +161,22 @@ class SdramModel(object):
             self._bad(now, "%s before the start-up sequence ended (%s)" % (cmd, self.stage))
             return
         getattr(self, "_" + cmd)(now, e, ba, a, oe)
+
+    def _restart(self, now):
+        """The controller is held in reset at this edge: once out, it starts the
+        chip over (its power-up wait, PRECHARGE, refreshes, LOAD MODE), while
+        the chip keeps its banks' state. Its refreshes stop meanwhile, which
+        costs the chip its contents (the data sheet's only consequence), so
+        the model drops them: a read of a word written before the reset gives
+        `initial_word`, and the bench's compare with golden would show a core
+        that relied on it. The refresh count starts again at the next LOAD MODE."""
+        self.t_start = now
+        self.stage = "power-up"
+        self.init_refreshes = 0
+        self.t_mode = None
+        self.refreshes = 0
+        self.owed_reported = False
+        self.mem = {}
 
     def _refresh_owed(self, now):
         if self.t_mode is None or self.owed_reported:
@@ -212,7 +238,12 @@ class SdramModel(object):
             return
         if not oe:
             self._bad(now, "WRITE with the data bus not driven")
-        self.mem[addr] = self._pin("dq_o")
+        try:
+            self.mem[addr] = self._pin("dq_o")
+        except ValueError:                   # X or Z bits: two drivers, or an undefined word
+            self._bad(now, "WRITE of an undefined word (%s) to %#x"
+                      % (getattr(self.dut, self.p + "dq_o").value, addr))
+            self.mem[addr] = initial_word(addr)
         self.banks[ba].t_write = now
         if a & 0x400:
             wr = max(T_WR_NS * PS, T_WR_CLK * self.period)

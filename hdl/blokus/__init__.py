@@ -14,6 +14,8 @@
     blokus_search   the position, the search control, the wiring of the above
     blokus_top      UART + protocol + engine: the board-independent core
     blokus_de2      the DE2 top level around blokus_top
+    blokus_de2_face what both DE2 top levels show (keys, switches, LEDs, displays)
+    blokus_mcts_de2 the DE2 top level around blokus_mcts_top (the SDRAM's pins)
 
 Timing contract (checked by the testbench on every move): one search that
 spends n nodes takes at most FIXED_CYCLES + CYCLES_PER_NODE * n clock cycles,

@@ -23,6 +23,23 @@ def bar_graph(nodes):
     return sum(1 << i for i in range(18) if nodes > BAR_NODES * i)
 
 
+async def first_moves(board, golden, team):
+    """The hello (the team code still shown), a move from (a,a) (LEDG idle and
+    the seat; view 0 our move, no opponent code yet) and the answer to the
+    opponent's 55a0 (view 0 both); returns that answer."""
+    assert await board.ask(golden, b"0") == b"1" + team.encode()
+    assert board.patterns() == text_n(team), "the team code went after the hello"
+    move = await board.ask(golden, b"2A")
+    await board.settle()
+    assert board.green_leds() & 0b111 == 0b100, "LEDG %s: expected idle and seat (a,a)" % bin(
+        board.green_leds())
+    assert board.shown() == "0000" + packed(move), board.shown()
+    move2 = await board.ask(golden, b"455a0")
+    await board.settle()
+    assert board.shown() == packed(b"55a0") + packed(move2), board.shown()
+    return move2
+
+
 @cocotb.test()
 async def board(dut):
     board = await Board.power_up(dut, answer_bits=2000)
@@ -33,18 +50,8 @@ async def board(dut):
     assert board.patterns() == team_shown, "displays %s, want the team code %r %s" % (
         board.patterns(), team, team_shown)
 
-    assert await board.ask(golden, b"0") == b"1" + team.encode()
-    assert board.patterns() == team_shown, "the team code went after the hello"
-    move = await board.ask(golden, b"2A")
-    await board.settle()
-    assert board.green_leds() & 0b111 == 0b100, "LEDG %s: expected idle and seat (a,a)" % bin(
-        board.green_leds())
-    # view 0: no opponent code yet, our move
-    assert board.shown() == "0000" + packed(move), board.shown()
-    # the opponent's reply, then view 2 by switch: the search's depth and nodes
-    move2 = await board.ask(golden, b"455a0")
-    await board.settle()
-    assert board.shown() == packed(b"55a0") + packed(move2), board.shown()
+    move2 = await first_moves(board, golden, team)
+    # view 2 by switch: the search's depth and nodes
     nodes = golden.last_search.nodes
     depth = golden.last_search.depth
     assert await board.view(switches=2) == "%x%07x" % (depth, nodes), board.shown()

@@ -8,7 +8,9 @@ that finish every iteration), the first exchanges of a game at the real 50 MHz /
 the proof that the bench fails when the core answers one wrong byte; and the
 Monte-Carlo core (blokus_mcts_top), its engine's corners, a game and a
 game's opening per commit, its line's corners and whole games in
-make sim-long."""
+make sim-long, and its DE2 top (blokus_mcts_de2) with the SDRAM chip's model
+on the board's pins."""
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -18,6 +20,7 @@ from simulation import runner
 from verif.tb import ENV_COVERAGE, ENV_GOLDEN_TEAM
 
 TESTBENCH = "verif.blokus.tb_blokus"
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 @pytest.mark.parametrize("config,tests", [
@@ -58,6 +61,13 @@ def test_mcts_core_long(config, tests):
 
 def test_de2_board():
     runner.run("blokus_fast", "verif.blokus.tb_de2", toplevel="blokus_de2")
+
+
+def test_mcts_de2_board():
+    """blokus_mcts_de2 on a board with the SDRAM chip's model on its pins, at a
+    few playouts a move."""
+    runner.run("blokus_mcts_fast", "verif.blokus.tb_mcts_de2", toplevel="blokus_mcts_de2",
+               harness=os.path.join(HERE, "blokus_mcts_de2_board.v"))
 
 
 def test_core_real_clock():
