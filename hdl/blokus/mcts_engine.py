@@ -152,9 +152,12 @@ def blokus_mcts_engine(clk, rst, command, budget, answer, report, sd_cke, sd_cs_
     target, turned = unsigned(TURN_BITS), unsigned(TURN_BITS)
 
     @always_comb
-    def window_turn():
+    def window_centre():
         centre_cell.next = concat(centre_y, centre_x)
-        step.next = concat(centre_y, centre_x) - 2
+
+    @always_comb
+    def window_turn():
+        step.next = centre_cell - 2
 
     @always_comb
     def window_turn_mod():
@@ -291,8 +294,8 @@ def blokus_mcts_engine(clk, rst, command, budget, answer, report, sd_cke, sd_cs_
                     mover_opp.next = 0
                     state.next = t_state.TURN
 
-    return (board, tiles, rom_mask, rom_tile, rom_digit, code, check, mover_side, window_mask, window_turn,
-            window_turn_mod, search, commands, count_cycles, control)
+    return (board, tiles, rom_mask, rom_tile, rom_digit, code, check, mover_side, window_mask,
+            window_centre, window_turn, window_turn_mod, search, commands, count_cycles, control)
 
 
 def _search_signals():

@@ -5,7 +5,7 @@ As a Verilog top level (bench/blokus/rtl_search.py) each Signal becomes the
 port <argument>_<attribute>: command_op, answer_done, report_nodes, ...
 """
 from hdl.blokus.search import DEPTH_BITS, NODE_BITS, SCORE_MAX, SCORE_MIN
-from hdl.signals import flag, signed, unsigned
+from hdl.signals import check_widths, flag, signed, unsigned
 
 
 class BlokusMove:
@@ -101,7 +101,6 @@ class MctsReport:
         widths = {"nodes": SIZE_BITS, "playouts": REAL_BITS, "work": CLOCK_BITS,
                   "visits": REAL_BITS, "max_depth": PLY_BITS, "cycles": 32}
         for name, bits in widths.items():
-            sig = given[name] if given[name] is not None else unsigned(bits)
-            if len(sig) != bits:
-                raise ValueError("MctsReport: %s must have %d bits, has %d" % (name, bits, len(sig)))
-            setattr(self, name, sig)
+            setattr(self, name, given[name] if given[name] is not None else unsigned(bits))
+        check_widths("MctsReport", [(name, getattr(self, name), bits)
+                                    for name, bits in widths.items()])
