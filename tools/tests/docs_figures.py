@@ -600,6 +600,15 @@ FIGURES += [
      r"\*\*LEs by the model\*\* \(LUT4 \+ the other flip-flops\) \| \*\*(\d+)\*\*.*?"
      r"within the EP2C35 \((\d+) LEs left\)", {"order": (1, 0, 2)}),
 ]
+BK_DE2_FIT = "bench/results/blokus-mcts-de2-fit.md"     # the Monte-Carlo core's DE2 top level
+FIGURES += [
+    ("docs/blokus-mcts.md", "### Its size",
+     r"`blokus_mcts_de2` \(the core with the displays, LEDs and\s+the SDRAM's pins\) takes "
+     r"%s logic elements by the same model, %s left" % (N, N), BK_DE2_FIT, _CORE_FIT_LES, {}),
+    ("docs/blokus-mcts.md", "### On the board",
+     r"By the packing model it takes\s+%s logic elements, %s left" % (N, N), BK_DE2_FIT,
+     _CORE_FIT_LES, {}),
+]
 BK_CORE_SYNTH = "bench/results/synth-blokus-mcts-core.md"
 FIGURES += [
     ("docs/blokus-mcts.md", "### Its size", r"\*\*Fmax proxy: %s MHz\*\*" % F, BK_CORE_SYNTH,
