@@ -271,7 +271,7 @@ class SimCore:
         c = self.cfg
         self.label = "simulated RTL, configuration %s (%d Hz, %d baud, budget %d%s)%s" % (
             self.name, c.clk_hz, c.baud, c.budget, ", team %s" % c.team if c.team else "",
-            demo_note(game, c.budget))
+            demo_note(c.unit, c.budget))
 
     def fileno(self):
         return self.sock.fileno()
@@ -552,7 +552,8 @@ def _parser():
                         "mirror: the compiled mirror of the core's search at the core's own "
                         "budget (the board's moves, seconds a move; built with gcc at first use)")
     p.add_argument("--budget", type=int, metavar="N",
-                   help="search nodes per move (sim: replaces the configuration's; golden: "
+                   help="search nodes per move (sim: replaces the configuration's, clock "
+                        "cycles for the Monte-Carlo core's blokus_mcts_*; golden: "
                         "default blokus %d, score4 %d; mirror: default the core's own, blokus "
                         "%d, score4 %d)"
                    % (GOLDEN_BUDGET["blokus"], GOLDEN_BUDGET["score4"], core_budget("blokus"),
@@ -562,7 +563,9 @@ def _parser():
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                    help="address --listen binds (default 127.0.0.1; 0.0.0.0 for every interface)")
     p.add_argument("--config", metavar="NAME",
-                   help="sim: named configuration from hdl/configs.py (default: %s)"
+                   help="sim: named configuration from hdl/configs.py (default: %s; "
+                        "blokus_mcts_root or blokus_mcts_fast: the Monte-Carlo Blokus core, "
+                        "with the SDRAM chip's model on its pins)"
                    % ", ".join("%s for %s" % (DEFAULT_CONFIG[g], g) for g in GAMES))
     p.add_argument("--wait", type=float, default=60.0, metavar="S",
                    help="--connect: keep retrying a refused connection this long (default 60)")

@@ -51,10 +51,31 @@ def _bridge_gone(work):
     return not os.path.exists(os.path.join(work, CLOSING_MARK))
 
 
+async def _start(dut, cfg):
+    """The clock and the reset; a core with the SDRAM chip's pins (the
+    Monte-Carlo Blokus core, `sd_cke` among its ports) gets the chip's model
+    (verif/sdram_model.py) on them and the chip's start-up before the host's
+    first byte, as a board has it long before anyone types. Returns the model
+    (None without the pins)."""
+    if getattr(dut, "sd_cke", None) is None:
+        await tb.start(dut, cfg)
+        return None
+    from cocotb.triggers import ClockCycles
+
+    from hdl.sdram_timing import SdramCycles
+    from verif.sdram_model import SdramModel
+
+    sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
+    await sdram.start_with_reset(tb.start(dut, cfg))
+    t = SdramCycles(cfg.clk_hz)
+    await ClockCycles(dut.clk, t.power_up + t.rp + 9 * t.rfc + t.mrd + 16)
+    return sdram
+
+
 @cocotb.test()
 async def bridge(dut):
     cfg = tb.TbConfig.from_env()
-    await tb.start(dut, cfg)
+    sdram = await _start(dut, cfg)
     source = UartSource(dut.uart_rx, baud=cfg.baud_actual)
     sink = UartSink(dut.uart_tx, baud=cfg.baud_actual)
     for part in (source, sink):
@@ -85,6 +106,8 @@ async def bridge(dut):
             await Timer(poll_ps, "ps")
     finally:
         end.close()
+    if sdram is not None:
+        sdram.check()            # the chip's rules: a broken one fails the run, the bridge says so
     work = os.environ.get("BRIDGE_WORK")
     if work and _bridge_gone(work):
         # nobody will read the results or clean up: leave nothing behind, once

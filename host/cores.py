@@ -17,6 +17,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 BRIDGE_ROOT = REPO / "build" / "bridge"
 DEFAULT_CONFIG = {"score4": "score4_fast", "blokus": "blokus_fast", "reversi": "reversi_fast"}
+# the game each core (hdl.build's unit) plays: the Blokus game has two cores,
+# the alpha-beta one and the Monte-Carlo one (its tree in the SDRAM)
+GAME_OF_UNIT = {"score4": "score4", "blokus": "blokus", "blokus_mcts": "blokus",
+                "reversi": "reversi"}
 
 # The budget of the golden player (referee `golden`, bridge `--player golden`)
 # when none is given. The cores' own budgets (Score-4 about 80 M nodes for
@@ -36,24 +40,28 @@ class BridgeError(Exception):
     cannot be built); printed as one line ``error: ...``."""
 
 
-def core_budget(game):
-    """The budget the board searches: the golden model's DEFAULT_BUDGET."""
-    if game == "score4":
+def core_budget(core):
+    """The budget the board searches: the golden model's DEFAULT_BUDGET of
+    `core` (a game, which means its default core, or a unit of GAME_OF_UNIT:
+    blokus_mcts counts clock cycles, the others nodes)."""
+    if core == "score4":
         from golden.score4.search import DEFAULT_BUDGET
-    elif game == "blokus":
+    elif core == "blokus":
         from golden.blokus.search import DEFAULT_BUDGET
+    elif core == "blokus_mcts":
+        from golden.blokus.mcts import DEFAULT_BUDGET
     else:
         from golden.reversi.search import DEFAULT_BUDGET
     return DEFAULT_BUDGET
 
 
-def demo_note(game, budget):
+def demo_note(core, budget):
     """'' when `budget` is near the core's own; otherwise the words that
     say so, to follow a player's or a bridge's description."""
-    if budget is None or budget >= DEMO_FRACTION * core_budget(game):
+    if budget is None or budget >= DEMO_FRACTION * core_budget(core):
         return ""
-    return ("; a quick demonstration, not the core's strength: the board searches %d nodes "
-            "a move" % core_budget(game))
+    return ("; a quick demonstration, not the core's strength: the board searches %d %s "
+            "a move" % (core_budget(core), "clock cycles" if core == "blokus_mcts" else "nodes"))
 
 
 def get_config(game, name=None, budget=None, team=None):
@@ -63,16 +71,17 @@ def get_config(game, name=None, budget=None, team=None):
     from hdl.params import ConfigError
     name = name or DEFAULT_CONFIG[game]
     cfg = configs.CONFIGS.get(name)
+    known = sorted(n for n, c in configs.CONFIGS.items() if GAME_OF_UNIT.get(c.unit) == game)
     if cfg is None:
-        known = sorted(n for n, c in configs.CONFIGS.items() if c.unit == game)
         raise BridgeError("configuration %r is not defined in hdl/configs.py; %s configurations: %s"
                           % (name, game, ", ".join(known) or "none yet"))
-    if cfg.unit != game:
-        raise BridgeError("configuration %r builds %r, not the %s core" % (name, cfg.unit, game))
+    if GAME_OF_UNIT.get(cfg.unit) != game:
+        raise BridgeError("configuration %r builds %r, not a %s core; %s configurations: %s"
+                          % (name, cfg.unit, game, game, ", ".join(known) or "none yet"))
     if budget is None and team is None:
         return name, cfg
     try:
-        cfg = build.make_config(game, cfg.clk_hz, cfg.baud,
+        cfg = build.make_config(cfg.unit, cfg.clk_hz, cfg.baud,
                                 cfg.budget if budget is None else budget,
                                 cfg.team if team is None else team)
     except ConfigError as e:

@@ -17,7 +17,9 @@ Kinds (``parse_spec``):
 ``listen:PORT``        wait for a board to connect, as the contest host's TCP
                        mode does (``python -m host.bridge ... --connect``)
 ``sim[:CONFIG]``       the core's RTL in simulation: starts ``host.bridge``
-                       (default configuration ``score4_fast``/``blokus_fast``)
+                       (default configuration ``score4_fast``/``blokus_fast``;
+                       ``sim:blokus_mcts_root`` or ``sim:blokus_mcts_fast``: the
+                       Monte-Carlo Blokus core, with the SDRAM chip's model)
 ``golden[:BUDGET]``    the golden model's session, in process (default budget
                        ``GOLDEN_BUDGET``: Blokus 1,500, Score-4 300): fast
                        CPython at a small budget, far weaker than the board
@@ -301,7 +303,7 @@ class SimPlayer(ListenPlayer):
         name, cfg = self._config(game_cls)
         team = ", team %s" % cfg.team if cfg.team else ""
         return "%s (configuration %s: budget %s%s, %d Hz%s)" % (
-            self.spec, name, cfg.budget, team, cfg.clk_hz, demo_note(game_cls.name, cfg.budget))
+            self.spec, name, cfg.budget, team, cfg.clk_hz, demo_note(cfg.unit, cfg.budget))
 
     def open(self, game_cls, referee):
         Player.open(self, game_cls, referee)

@@ -536,6 +536,8 @@ def _parser():
                "  tcp:HOST:PORT     a board/program listening there (host.bridge --listen)\n"
                "  listen:PORT       wait for a board to connect (host.bridge --connect)\n"
                "  sim[:CONFIG]      the core's RTL in simulation through host.bridge\n"
+               "                    (blokus: sim:blokus_mcts_root or sim:blokus_mcts_fast, the\n"
+               "                    Monte-Carlo core with the SDRAM chip's model)\n"
                "  golden[:BUDGET]   the golden search in Python; default budget blokus %d, score4\n"
                "                    %d: fast, and far weaker than the board\n"
                "  golden-mcts[:BUDGET]  Blokus: golden's Monte-Carlo search in Python (the\n"

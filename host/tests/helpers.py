@@ -24,15 +24,16 @@ def read_transcript(path):
         return [json.loads(line) for line in f]
 
 
-def golden_session(game, budget=None, team="01"):
-    """A golden session; budget None: what `golden` plays (GOLDEN_BUDGET)."""
+def golden_session(game, budget=None, team="01", engine="alphabeta"):
+    """A golden session; budget None: what `golden` plays (GOLDEN_BUDGET);
+    engine "mcts": Blokus's Monte-Carlo search (budget in clock cycles)."""
     budget = GOLDEN_BUDGET[game] if budget is None else budget
     if game == "score4":
         return Score4Session(budget=budget)
-    return BlokusSession(budget=budget, team=team)
+    return BlokusSession(budget=budget, team=team, engine=engine)
 
 
-def check_answers_against_golden(recs, player, game, budget=None, team="01"):
+def check_answers_against_golden(recs, player, game, budget=None, team="01", engine="alphabeta"):
     """Every answer `player` gave equals a fresh golden session fed the same
     bytes (a new session at each hello). Returns the number of exchanges."""
     n = 0
@@ -41,7 +42,7 @@ def check_answers_against_golden(recs, player, game, budget=None, team="01"):
         if r["t"] != "x" or r["p"] != player:
             continue
         if r["sent"] == "0":
-            s = golden_session(game, budget, team)
+            s = golden_session(game, budget, team, engine)
         s.last_search = None
         want = s.feed(r["sent"].encode("latin-1"))
         assert r["got"].encode("latin-1") == want, \

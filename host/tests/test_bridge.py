@@ -1,7 +1,8 @@
 """The bridge: the Score-4 RTL (score4_fast) and the Blokus RTL (blokus_fast)
 played over a loopback TCP socket, as a client (whole games under the
-referee) and as a server, and on a pseudo-terminal; every answer equal to the
-golden session's."""
+referee) and as a server, and on a pseudo-terminal, and the Monte-Carlo
+Blokus RTL (blokus_mcts_root) with the SDRAM chip's model; every answer equal
+to the golden session's."""
 import os
 import signal
 import socket
@@ -58,6 +59,20 @@ def test_whole_simulated_blokus_game_over_tcp(tmp_path):
     assert end["t"] == "end" and not end["violation"] and n >= 8
 
 
+def test_whole_simulated_monte_carlo_game_over_tcp(tmp_path):
+    """The Monte-Carlo core as the referee's sim player (sim:blokus_mcts_root:
+    budget 1 cycle, team Tb) for a whole game against random moves, every
+    answer equal to Session(engine="mcts")."""
+    t = tmp_path / "t.jsonl"
+    code, out, err = run_referee(["blokus", "sim:blokus_mcts_root", "random", "--seed", "5",
+                                  "--transcript", str(t), "--sim-limit", "120"])
+    assert code == 0, err
+    recs = read_transcript(t)
+    n = check_answers_against_golden(recs, 0, "blokus", budget=1, team="Tb", engine="mcts")
+    end = recs[-1]
+    assert end["t"] == "end" and not end["violation"] and n >= 8
+
+
 def test_listen_mode_and_exit_on_close():
     port = free_port()
     proc = _bridge("score4", "--listen", str(port), "--trace")
@@ -80,6 +95,43 @@ def test_listen_mode_and_exit_on_close():
         assert proc.wait(timeout=60) == 0
         log = proc.stdout.read().decode()
         assert "host> A44" in log and "core> " in log
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_monte_carlo_core_over_tcp():
+    """The Monte-Carlo core (blokus_mcts_root: budget 1 cycle, the root's
+    expansion alone) as a sim player, the SDRAM chip's model on its pins: the
+    hello and two moves equal to Session(engine="mcts"), then the game's end;
+    the chip's rules hold (a broken one fails the simulation and the exit)."""
+    from golden.blokus import Session
+
+    port = free_port()
+    proc = _bridge("blokus", "--listen", str(port), "--config", "blokus_mcts_root")
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+                break
+            except OSError:
+                assert proc.poll() is None, proc.stdout.read().decode()
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+        golden = Session(budget=1, team="Tb", engine="mcts")
+        for msg in (b"0", b"2A", b"455a0"):
+            want = golden.feed(msg)
+            sock.sendall(msg)
+            assert _recv(sock, len(want), timeout=300) == want, msg
+        sock.sendall(b"9")
+        time.sleep(0.5)
+        sock.close()
+        code = proc.wait(timeout=120)
+        log = proc.stdout.read().decode()
+        assert code == 0, log
+        assert "blokus_mcts_root" in log and "a normal end" in log, log
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -109,7 +161,7 @@ def test_pty_mode(tmp_path):
 
 @pytest.mark.parametrize("args,msg", [
     (["score4", "--listen", "1", "--config", "nope"], "configuration 'nope' is not defined"),
-    (["score4", "--listen", "1", "--config", "uart_fast"], "builds 'uart_echo', not the score4 core"),
+    (["score4", "--listen", "1", "--config", "uart_fast"], "builds 'uart_echo', not a score4 core"),
     (["score4", "--connect", "host:port"], "--connect needs HOST:PORT"),
 ])
 def test_cli_errors(args, msg):

@@ -42,7 +42,15 @@ def test_sim_configuration_named(monkeypatch):
            "blokus_think: budget 40, team Tb, 3686400 Hz%s)\n" \
            % (WEAK, DEMO % blokus_search.DEFAULT_BUDGET) in out
     code, out, err = run_referee(["blokus", "golden", "sim:score4_fast"])
-    assert code == 2 and err == "error: configuration 'score4_fast' builds 'score4', not the blokus core\n"
+    assert code == 2 and err.startswith(
+        "error: configuration 'score4_fast' builds 'score4', not a blokus core; blokus "
+        "configurations: ") and "blokus_fast" in err and "blokus_mcts_root" in err, err
+    assert err.count("\n") == 1, err
+    # the Monte-Carlo core's demonstration budget is told in its own unit
+    code, out, err = run_referee(["blokus", "golden:7", "sim:blokus_mcts_root", "--seed", "1"])
+    assert "sim:blokus_mcts_root (configuration blokus_mcts_root: budget 1, team Tb, " \
+           "50000000 Hz; a quick demonstration, not the core's strength: the board searches " \
+           "39000000 clock cycles a move)" in out, out + err
 
 
 def test_other_players_introduced(tmp_path):
