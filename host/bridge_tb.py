@@ -62,13 +62,11 @@ async def _start(dut, cfg):
         return None
     from cocotb.triggers import ClockCycles
 
-    from hdl.sdram_timing import SdramCycles
-    from verif.sdram_model import SdramModel
+    from verif.sdram_model import SdramModel, start_up_cycles
 
     sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
     await sdram.start_with_reset(tb.start(dut, cfg))
-    t = SdramCycles(cfg.clk_hz)
-    await ClockCycles(dut.clk, t.power_up + t.rp + 9 * t.rfc + t.mrd + 16)
+    await ClockCycles(dut.clk, start_up_cycles(cfg.clk_hz))
     return sdram
 
 

@@ -39,6 +39,16 @@ PS = 1000                            # picoseconds a nanosecond
 OWED_MAX = 8
 
 
+def start_up_cycles(clk_hz):
+    """Clock cycles from the controller's reset until it is ready, and a few
+    more: what a bench waits before its host speaks, as a board's host always
+    does (a search started earlier would wait on the chip, and its cycles
+    would not be golden's)."""
+    from hdl.sdram_timing import SdramCycles
+    t = SdramCycles(clk_hz)
+    return t.power_up + t.rp + 9 * t.rfc + t.mrd + 16
+
+
 def initial_word(addr):
     """What a word never written holds in the model (a fixed scramble of its address)."""
     return (addr * 40503 + 12345) & 0xFFFF

@@ -24,6 +24,19 @@ def _bridge(*args, **kw):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **kw)
 
 
+def _connect(proc, port, wait):
+    """A connection to a bridge `proc` listening on `port`, retried for `wait`
+    seconds while it starts (its output shown if it stops)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=2)
+        except OSError:
+            assert proc.poll() is None, proc.stdout.read().decode()
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+
+
 def _recv(sock, n, timeout=60):
     sock.settimeout(timeout)
     got = b""
@@ -77,15 +90,7 @@ def test_listen_mode_and_exit_on_close():
     port = free_port()
     proc = _bridge("score4", "--listen", str(port), "--trace")
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                sock = socket.create_connection(("127.0.0.1", port), timeout=2)
-                break
-            except OSError:
-                assert proc.poll() is None, proc.stdout.read().decode()
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
+        sock = _connect(proc, port, 120)
         golden = golden_session("score4")
         for msg in (b"0", b"A00", b"A44"):
             want = golden.feed(msg)
@@ -111,15 +116,7 @@ def test_monte_carlo_core_over_tcp():
     port = free_port()
     proc = _bridge("blokus", "--listen", str(port), "--config", "blokus_mcts_root")
     try:
-        deadline = time.monotonic() + 300
-        while True:
-            try:
-                sock = socket.create_connection(("127.0.0.1", port), timeout=2)
-                break
-            except OSError:
-                assert proc.poll() is None, proc.stdout.read().decode()
-                assert time.monotonic() < deadline
-                time.sleep(0.2)
+        sock = _connect(proc, port, 300)
         golden = Session(budget=1, team="Tb", engine="mcts")
         for msg in (b"0", b"2A", b"455a0"):
             want = golden.feed(msg)

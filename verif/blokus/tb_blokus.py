@@ -31,13 +31,12 @@ from golden.blokus import mcts
 from golden.blokus.search import MAX_BUDGET, MAX_DEPTH, STOP_PHASE1, STOPS, search
 from hdl.blokus import worst_case_cycles
 from hdl.blokus.mcts_engine import mcts_worst_case_cycles
-from hdl.sdram_timing import SdramCycles
 from hdl.blokus.top import SEATS
 from hdl.params import STALL_BITS
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
                              coverpoint, fault_coverage, plan)
-from verif.sdram_model import SdramModel
+from verif.sdram_model import SdramModel, start_up_cycles
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import BREAK, FRAMING_ERROR, GLITCH, IDLE
 
@@ -259,8 +258,7 @@ class BlokusMctsCore(BlokusCore):
         golden's only on a chip that is ready)."""
         self.sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
         await self.sdram.start_with_reset(tb.start(dut, cfg))
-        t = SdramCycles(cfg.clk_hz)
-        await ClockCycles(dut.clk, t.power_up + t.rp + 9 * t.rfc + t.mrd + 16)
+        await ClockCycles(dut.clk, start_up_cycles(cfg.clk_hz))
 
     def check_models(self):
         self.sdram.check()

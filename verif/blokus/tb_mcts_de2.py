@@ -9,12 +9,11 @@ from cocotb.triggers import ClockCycles, FallingEdge, RisingEdge, Timer
 from golden.blokus import Session
 from hdl.blokus.mcts_de2 import BAR_PLAYOUTS, VISITS_SHOWN
 from hdl.blokus.mcts_engine import mcts_worst_case_cycles
-from hdl.sdram_timing import SdramCycles
 from hdl.seven_seg import text_n
 from verif import tb
 from verif.blokus.tb_de2 import first_moves
 from verif.de2 import Board
-from verif.sdram_model import SdramModel
+from verif.sdram_model import SdramModel, start_up_cycles
 
 
 def bar_graph(playouts):
@@ -23,10 +22,8 @@ def bar_graph(playouts):
 
 
 async def chip_ready(dut, cfg):
-    """The time the SDRAM controller takes from a reset until it is ready (a
-    host that spoke earlier would find the search's cycles not golden's)."""
-    t = SdramCycles(cfg.clk_hz)
-    await ClockCycles(dut.CLOCK_50, t.power_up + t.rp + 9 * t.rfc + t.mrd + 16)
+    """The time the SDRAM controller takes from a reset until it is ready."""
+    await ClockCycles(dut.CLOCK_50, start_up_cycles(cfg.clk_hz))
 
 
 async def check_chip_clock(dut):
