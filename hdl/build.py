@@ -460,7 +460,7 @@ def _parser():
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--core", metavar="UNIT",
                       help="the unit to build: a core (%s; blokus_mcts: the Blokus core with "
-                           "the Monte-Carlo search, no DE2 top level yet) or a block with a unit "
+                           "the Monte-Carlo search and its tree in the SDRAM) or a block with a unit "
                            "bench (--list names them all)" % (", ".join(CORES) or "none yet"))
     what.add_argument("--list", action="store_true",
                       help="list every unit --core builds, cores first, and exit")

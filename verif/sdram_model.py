@@ -46,7 +46,9 @@ def start_up_cycles(clk_hz):
     would not be golden's)."""
     from hdl.sdram_timing import SdramCycles
     t = SdramCycles(clk_hz)
-    return t.power_up + t.rp + 9 * t.rfc + t.mrd + 16
+    # the power-up wait, PRECHARGE, the start-up's refreshes and one that may
+    # fall due at their end, LOAD MODE, and a margin
+    return t.power_up + t.rp + (INIT_REFRESHES + 1) * t.rfc + t.mrd + 16
 
 
 def initial_word(addr):

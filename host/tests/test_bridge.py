@@ -24,19 +24,6 @@ def _bridge(*args, **kw):
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **kw)
 
 
-def _connect(proc, port, wait):
-    """A connection to a bridge `proc` listening on `port`, retried for `wait`
-    seconds while it starts (its output shown if it stops)."""
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            return socket.create_connection(("127.0.0.1", port), timeout=2)
-        except OSError:
-            assert proc.poll() is None, proc.stdout.read().decode()
-            assert time.monotonic() < deadline
-            time.sleep(0.2)
-
-
 def _recv(sock, n, timeout=60):
     sock.settimeout(timeout)
     got = b""
@@ -72,10 +59,14 @@ def test_whole_simulated_blokus_game_over_tcp(tmp_path):
     assert end["t"] == "end" and not end["violation"] and n >= 8
 
 
+@pytest.mark.slow
 def test_whole_simulated_monte_carlo_game_over_tcp(tmp_path):
     """The Monte-Carlo core as the referee's sim player (sim:blokus_mcts_root:
     budget 1 cycle, team Tb) for a whole game against random moves, every
-    answer equal to Session(engine="mcts")."""
+    answer equal to Session(engine="mcts"): make sim-long (2.5 minutes in CI
+    beside the other worker; per commit, BlokusMctsGame plays the same core
+    a whole game with every search compared, and test_monte_carlo_core_over_tcp
+    runs it behind the bridge)."""
     t = tmp_path / "t.jsonl"
     code, out, err = run_referee(["blokus", "sim:blokus_mcts_root", "random", "--seed", "5",
                                   "--transcript", str(t), "--sim-limit", "120"])
@@ -90,7 +81,7 @@ def test_listen_mode_and_exit_on_close():
     port = free_port()
     proc = _bridge("score4", "--listen", str(port), "--trace")
     try:
-        sock = _connect(proc, port, 120)
+        sock = _connect(proc, port)
         golden = golden_session("score4")
         for msg in (b"0", b"A00", b"A44"):
             want = golden.feed(msg)
@@ -116,7 +107,7 @@ def test_monte_carlo_core_over_tcp():
     port = free_port()
     proc = _bridge("blokus", "--listen", str(port), "--config", "blokus_mcts_root")
     try:
-        sock = _connect(proc, port, 300)
+        sock = _connect(proc, port, deadline_s=300)
         golden = Session(budget=1, team="Tb", engine="mcts")
         for msg in (b"0", b"2A", b"455a0"):
             want = golden.feed(msg)

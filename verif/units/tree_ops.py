@@ -6,7 +6,7 @@ from cocotb.triggers import RisingEdge
 from cocotb.utils import get_sim_time
 
 from hdl.sdram_timing import SdramCycles
-from verif.sdram_model import SdramModel
+from verif.sdram_model import SdramModel, start_up_cycles
 from verif.tb import TbConfig
 from verif.units.common import start_unit
 
@@ -35,7 +35,7 @@ async def start_on_sdram(dut, inputs, rng):
     t = SdramCycles(cfg.clk_hz)
     model = SdramModel(dut, cfg.clk_period_ps, seed=rng.getrandbits(32))
     await model.start_with_reset(start_unit(dut, low=inputs))
-    for _ in range(t.power_up + t.rp + 9 * t.rfc + t.mrd + 16):
+    for _ in range(start_up_cycles(cfg.clk_hz)):
         await RisingEdge(dut.clk)
     return model, t
 

@@ -25,7 +25,7 @@ from cocotb.triggers import RisingEdge
 from cocotb.utils import get_sim_time
 
 from hdl.sdram_timing import ADDR_BITS, MAX_WORDS, READ, WRITE, SdramCycles, schedule
-from verif.sdram_model import SdramModel, initial_word
+from verif.sdram_model import SdramModel, initial_word, start_up_cycles
 from verif.tb import TbConfig
 from verif.units.common import Mismatches, start_unit
 
@@ -138,8 +138,7 @@ async def start(dut, name):
     # the model watches from the reset's first edge, the chip's power-up
     bench = ControllerBench(dut, TbConfig.from_env(), name)
     await bench.model.start_with_reset(start_unit(dut, low=INPUTS_LOW))
-    t = bench.t
-    limit = t.power_up + t.rp + 9 * t.rfc + t.mrd + 16
+    limit = start_up_cycles(bench.t.clk_hz)
     assert await bench.wait_ready(limit), "ready never rose in %d cycles" % limit
     return bench
 
