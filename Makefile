@@ -55,9 +55,10 @@ test-contest-host: setup ## opt-in: whole games through the official contest hos
 
 GAME       ?= score4
 PLAY_DELAY ?= 0.5
-play: setup ## watch the simulated core play the golden model, a quick demonstration at small budgets: make play GAME=score4|blokus [PLAY_ARGS=...]
+OPPONENT   ?= golden
+play: setup ## watch the simulated core play the golden model, a quick demonstration at small budgets: make play GAME=score4|blokus [CONFIG=blokus_mcts_root|...] [OPPONENT=golden|random|...] [PLAY_ARGS=...]
 	@if [ "$(GAME)" = reversi ]; then echo "error: make play plays score4 or blokus; watch Reversi with make reversi-game (docs/host-tools.md, Reversi)" >&2; exit 2; fi
-	$(PY) -m host.referee $(GAME) sim golden --delay $(PLAY_DELAY) $(PLAY_ARGS)
+	$(PY) -m host.referee $(GAME) sim$(if $(CONFIG),:$(CONFIG)) $(OPPONENT) --delay $(PLAY_DELAY) $(PLAY_ARGS)
 
 .PHONY: reversi-game reversi-gm
 reversi-game: setup ## a whole Reversi game, first-legal player against the golden search: make reversi-game [REVERSI_ARGS=...]

@@ -85,3 +85,30 @@ def test_make_play_reversi_points_to_make_reversi_game():
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines()[0] == "error: make play plays score4 or blokus; watch Reversi " \
                                        "with make reversi-game (docs/host-tools.md, Reversi)"
+
+
+def _make(*args):
+    import shutil
+    import subprocess
+    from host.cores import REPO
+    if shutil.which("make") is None:
+        pytest.skip("no make")
+    return subprocess.run(["make", "-s"] + list(args), cwd=str(REPO), capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_make_play_picks_the_configuration_and_the_opponent():
+    r = _make("-n", "play", "GAME=blokus", "CONFIG=blokus_mcts_root", "OPPONENT=random")
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[-1].split()[1:8] == ["-m", "host.referee", "blokus", "sim:blokus_mcts_root",
+                                                      "random", "--delay", "0.5"]
+    r = _make("-n", "play", "GAME=score4")
+    assert r.stdout.splitlines()[-1].split()[1:6] == ["-m", "host.referee", "score4", "sim", "golden"]
+
+
+def test_make_play_names_the_configurations_when_one_is_wrong():
+    r = _make("play", "GAME=blokus", "CONFIG=blokus_mcts_rot")
+    assert r.returncode == 2
+    assert "error: configuration 'blokus_mcts_rot' is not defined in hdl/configs.py; blokus " \
+           "configurations: " in r.stderr and "blokus_mcts_root" in r.stderr
+    assert "Traceback" not in r.stderr
