@@ -60,13 +60,10 @@ async def _start(dut, cfg):
     if getattr(dut, "sd_cke", None) is None:
         await tb.start(dut, cfg)
         return None
-    from cocotb.triggers import ClockCycles
-
-    from verif.sdram_model import SdramModel, start_up_cycles
+    from verif.sdram_model import SdramModel
 
     sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
-    await sdram.start_with_reset(tb.start(dut, cfg))
-    await ClockCycles(dut.clk, start_up_cycles(cfg.clk_hz))
+    await sdram.start_until_ready(tb.start(dut, cfg), cfg.clk_hz)
     return sdram
 
 

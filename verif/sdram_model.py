@@ -28,7 +28,7 @@ broken rule with its time; `check()` raises with the first few.
 """
 import random
 
-from cocotb.triggers import RisingEdge
+from cocotb.triggers import ClockCycles, RisingEdge
 from cocotb.utils import get_sim_time
 
 from hdl.sdram_timing import (COMMAND_OF_CODE, INIT_REFRESHES, POWER_UP_NS, REFRESH_PERIOD_NS,
@@ -123,6 +123,14 @@ class SdramModel(object):
                 break
         self.start()
         return await task
+
+    async def start_until_ready(self, reset, clk_hz):
+        """start_with_reset(reset), then the controller's start-up
+        (start_up_cycles): a bench's host speaks only then, as a board's does.
+        Returns what `reset` returns."""
+        got = await self.start_with_reset(reset)
+        await ClockCycles(self.dut.clk, start_up_cycles(clk_hz))
+        return got
 
     async def _run(self):
         while True:

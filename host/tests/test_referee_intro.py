@@ -75,13 +75,7 @@ def test_golden_plays_its_blokus_budget(tmp_path):
 
 
 def test_make_play_reversi_points_to_make_reversi_game():
-    import shutil
-    import subprocess
-    from host.cores import REPO
-    if shutil.which("make") is None:
-        pytest.skip("no make")
-    r = subprocess.run(["make", "-s", "play", "GAME=reversi"], cwd=str(REPO), capture_output=True,
-                       text=True, timeout=300)
+    r = _make("play", "GAME=reversi")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines()[0] == "error: make play plays score4 or blokus; watch Reversi " \
                                        "with make reversi-game (docs/host-tools.md, Reversi)"

@@ -22,7 +22,6 @@ from cocotb_coverage.coverage import CoverPoint
 import pyuvm
 from pyuvm import ConfigDB
 
-from cocotb.triggers import ClockCycles
 
 from golden.blokus import Session
 from golden.blokus import board as B
@@ -36,7 +35,7 @@ from hdl.params import STALL_BITS
 from verif import tb
 from verif.core_env import (OUTSIDE, Core, CornersTest, CoreTest, HostFastTest, HostSlowTest,
                              coverpoint, fault_coverage, plan)
-from verif.sdram_model import SdramModel, start_up_cycles
+from verif.sdram_model import SdramModel
 from verif.sequences import Exchange, send, send_after
 from verif.uart_agent import BREAK, FRAMING_ERROR, GLITCH, IDLE
 
@@ -257,8 +256,7 @@ class BlokusMctsCore(BlokusCore):
         chip's power-up before the host speaks (the search's cycles are
         golden's only on a chip that is ready)."""
         self.sdram = SdramModel(dut, cfg.clk_period_ps, seed=int(tb.seed()))
-        await self.sdram.start_with_reset(tb.start(dut, cfg))
-        await ClockCycles(dut.clk, start_up_cycles(cfg.clk_hz))
+        await self.sdram.start_until_ready(tb.start(dut, cfg), cfg.clk_hz)
 
     def check_models(self):
         self.sdram.check()

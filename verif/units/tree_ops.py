@@ -6,7 +6,7 @@ from cocotb.triggers import RisingEdge
 from cocotb.utils import get_sim_time
 
 from hdl.sdram_timing import SdramCycles
-from verif.sdram_model import SdramModel, start_up_cycles
+from verif.sdram_model import SdramModel
 from verif.tb import TbConfig
 from verif.units.common import start_unit
 
@@ -34,9 +34,7 @@ async def start_on_sdram(dut, inputs, rng):
     cfg = TbConfig.from_env()
     t = SdramCycles(cfg.clk_hz)
     model = SdramModel(dut, cfg.clk_period_ps, seed=rng.getrandbits(32))
-    await model.start_with_reset(start_unit(dut, low=inputs))
-    for _ in range(start_up_cycles(cfg.clk_hz)):
-        await RisingEdge(dut.clk)
+    await model.start_until_ready(start_unit(dut, low=inputs), cfg.clk_hz)
     return model, t
 
 
